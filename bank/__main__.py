@@ -1,0 +1,3 @@
+from bank.cli import main
+
+main()

@@ -1,0 +1,172 @@
+"""Number formatting for prose: money, percent, separators, significant figures.
+
+All rounding is exact (on ``Fraction``) and half away from zero, so a value
+prints the same on every platform.
+
+>>> money(Fraction(21900)), money(Fraction(5, 2)), sig(Fraction(35, 3), 3)
+('$21,900', '$2.50', '11.7')
+>>> large(30_000_000), percent(10), duration(Fraction(95, 3))
+('30 million', '10%', '31.7 s')
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from numbers import Real
+
+__all__ = ["num", "thousands", "fixed", "sig", "money", "percent", "duration", "large", "sci",
+           "FILTERS", "as_fraction"]
+
+
+def as_fraction(x) -> Fraction:
+    """Anything numeric (including a :class:`bank.model.Value`) as a Fraction."""
+    magnitude = getattr(x, "magnitude", x)
+    if isinstance(magnitude, Fraction):
+        return magnitude
+    if isinstance(magnitude, float):
+        return Fraction(repr(magnitude))
+    if isinstance(magnitude, (int, Real)):
+        return Fraction(magnitude)
+    raise TypeError(f"not a number: {x!r}")
+
+
+def _round(x: Fraction, places: int) -> Fraction:
+    """Round half away from zero to ``places`` decimals (may be negative)."""
+    scale = Fraction(10) ** places
+    scaled = abs(x) * scale
+    whole = int(scaled + Fraction(1, 2))
+    return (whole if x >= 0 else -whole) / scale
+
+
+def _digits(x: Fraction, places: int) -> str:
+    """Exact decimal text with exactly ``places`` decimals and thousands separators."""
+    x = _round(x, places)
+    sign = "-" if x < 0 else ""
+    units = int(abs(x) * 10 ** max(places, 0))
+    if places <= 0:
+        return f"{sign}{units:,}"
+    whole, frac = divmod(units, 10 ** places)
+    return f"{sign}{whole:,}.{frac:0{places}d}"
+
+
+def _places_for_sig(x: Fraction, figures: int) -> int:
+    if x == 0:
+        return 0
+    magnitude = len(str(int(abs(x)))) if abs(x) >= 1 else -_leading_zeros(abs(x))
+    return figures - magnitude
+
+
+def _leading_zeros(x: Fraction) -> int:
+    count = 0
+    while x < Fraction(1, 10):
+        x *= 10
+        count += 1
+    return count
+
+
+def _trim(text: str) -> str:
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def fixed(x, places: int = 2) -> str:
+    """Exactly ``places`` decimals: ``fixed(11.666, 1) == '11.7'``."""
+    return _digits(as_fraction(x), places)
+
+
+def sig(x, figures: int = 3) -> str:
+    """``figures`` significant figures, trailing zeros trimmed: ``sig(31.67, 2) == '32'``."""
+    value = as_fraction(x)
+    places = _places_for_sig(_round(value, _places_for_sig(value, figures)), figures)
+    return _trim(_digits(value, max(places, 0))) if places > 0 else _digits(value, places)
+
+
+def num(x) -> str:
+    """A sensible default: whole numbers with separators, others to 3 significant figures."""
+    value = as_fraction(x)
+    if value.denominator == 1:
+        return f"{int(value):,}"
+    return sig(value, 3)
+
+
+def thousands(x, places: int = 0) -> str:
+    """Separators and ``places`` decimals: ``thousands(21900) == '21,900'``."""
+    return _digits(as_fraction(x), places)
+
+
+def money(x, places: int | None = None) -> str:
+    """Dollars; cents shown unless the amount is whole: ``money(9) == '$9'``, ``money(9, 2) == '$9.00'``."""
+    value = as_fraction(x)
+    if places is None:
+        places = 0 if value.denominator == 1 else 2
+    text = _digits(abs(value), places)
+    return f"-${text}" if value < 0 and text.strip("0.,") else f"${text}"
+
+
+def percent(x, places: int | None = None) -> str:
+    """A percent magnitude: ``percent(10) == '10%'``, ``percent(12.5) == '12.5%'``."""
+    value = as_fraction(x)
+    text = num(value) if places is None else fixed(value, places)
+    return f"{text}%"
+
+
+_DURATIONS = ((Fraction(1, 1000), "ms"), (1, "s"), (60, "min"), (3600, "hours"), (86400, "days"))
+
+
+def duration(x, figures: int = 3) -> str:
+    """A time in the largest convenient unit; plain numbers are seconds.
+
+    >>> duration(Fraction(1, 2)), duration(21), duration(5400), duration(172800)
+    ('500 ms', '21 s', '90 min', '2 days')
+    """
+    seconds = as_fraction(x) * _seconds_per(x)
+    limits = ((1, 0), (120, 1), (7200, 2), (172800, 3))
+    index = next((i for limit, i in limits if abs(seconds) < limit), 4)
+    scale, name = _DURATIONS[index]
+    return f"{sig(seconds / Fraction(scale), figures)} {name}"
+
+
+def _seconds_per(x) -> Fraction:
+    unit = getattr(x, "unit_obj", None)
+    return unit.scale if unit is not None and unit.dims[0] == 1 and not any(unit.dims[1:]) else Fraction(1)
+
+
+_LARGE = ((10**12, "trillion"), (10**9, "billion"), (10**6, "million"))
+
+
+def large(x, figures: int = 3) -> str:
+    """Big counts in words: ``large(1_500_000_000) == '1.5 billion'``; smaller ones with separators."""
+    value = as_fraction(x)
+    for size, word in _LARGE:
+        if abs(value) >= size:
+            return f"{sig(value / size, figures)} {word}"
+    return num(value)
+
+
+def sci(x, figures: int = 2) -> str:
+    """Scientific notation as engineers write it: ``sci(5.6e14) == '5.6e14'``."""
+    value = as_fraction(x)
+    if value == 0:
+        return "0"
+    exponent = len(str(int(abs(value)))) - 1 if abs(value) >= 1 else -_leading_zeros(abs(value)) - 1
+    mantissa = value / Fraction(10) ** exponent
+    text = sig(mantissa, figures)
+    if text.lstrip("-") == "10":  # rounding carried into the next power
+        text, exponent = ("-1" if value < 0 else "1"), exponent + 1
+    return f"{text}e{exponent}"
+
+
+FILTERS = {"num": num, "thousands": thousands, "fixed": fixed, "sig": sig, "money": money,
+           "percent": percent, "duration": duration, "large": large, "sci": sci}
+
+
+def apply_format(x, spec: str | None) -> str:
+    """Format with a spec such as ``money``, ``fixed(1)`` or ``sig(2)``; None means :func:`num`.
+
+    >>> apply_format(Fraction(35, 3), "fixed(1)")
+    '11.7'
+    """
+    if not spec:
+        return num(x)
+    name, _, arg = spec.partition("(")
+    fn = FILTERS[name]
+    return fn(x, int(arg.rstrip(")"))) if arg else fn(x)

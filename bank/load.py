@@ -1,0 +1,292 @@
+"""Load a questions folder into the model, collecting every problem.
+
+Layout::
+
+    questions/
+      <bank-slug>/bank.yaml      title, intro, question order
+      <bank-slug>/<id>.yaml      one question each
+      glossary/<term-id>.yaml    one glossary term each
+
+Each file is parsed with line marks, validated against the published JSON
+Schema (``bank/schema``), and only then turned into model objects. A file
+with problems is left out of the model; its problems are all reported.
+
+>>> library = load()                      # the bundled banks
+>>> library.question("warm-pool-size").level
+'hard'
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from fractions import Fraction
+from pathlib import Path
+
+from . import _yaml
+from .errors import BankError, NotFound, Problem, ProblemsFound, did_you_mean
+from .model import Bank, Library, Param, Question, Step, Term, Worked
+
+SCHEMA_DIR = Path(__file__).parent / "schema"
+GLOSSARY_DIR = "glossary"
+_DATA = Path(__file__).parent / "_data"
+
+
+def default_root() -> Path:
+    """The bundled questions: inside the wheel, else beside the package (a checkout)."""
+    bundled = _DATA / "questions"
+    return bundled if bundled.is_dir() else Path(__file__).parent.parent / "questions"
+
+
+def templates_dir() -> Path:
+    """The bundled jinja2 templates folder."""
+    bundled = _DATA / "templates"
+    return bundled if bundled.is_dir() else Path(__file__).parent.parent / "templates"
+
+
+def resolve_root(questions: str | os.PathLike | None = None) -> Path:
+    """The questions folder: the argument, else ``$BANK_QUESTIONS``, else the bundled one."""
+    chosen = questions or os.environ.get("BANK_QUESTIONS") or default_root()
+    root = Path(chosen)
+    if not root.is_dir():
+        raise NotFound(f"questions folder not found: {root}")
+    return root
+
+
+def load(questions: str | os.PathLike | None = None) -> Library:
+    """Load every bank and the glossary, or raise :class:`ProblemsFound`."""
+    library, problems = gather(questions)
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        raise ProblemsFound(errors)
+    return library
+
+
+def gather(questions: str | os.PathLike | None = None) -> tuple[Library, list[Problem]]:
+    """Load what can be loaded; return the library and every problem found."""
+    root = resolve_root(questions)
+    problems: list[Problem] = []
+    banks = []
+    for bank_dir in sorted(p for p in root.iterdir() if p.is_dir() and p.name != GLOSSARY_DIR):
+        bank = _load_bank(bank_dir, problems)
+        if bank:
+            banks.append(bank)
+    glossary = _load_glossary(root / GLOSSARY_DIR, problems)
+    _check_unique_ids(banks, problems)
+    return Library(str(root), tuple(banks), tuple(glossary)), problems
+
+
+def display_path(path: Path) -> str:
+    """A path as users should see it: relative to the working folder when inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # pragma: no cover - other drive on Windows
+        return str(path)
+    return str(path) if rel.startswith("..") else rel
+
+
+# ----------------------------------------------------------------------------- files
+
+def read_file(path: Path, schema: str, problems: list[Problem]):
+    """Read one YAML file and validate it; returns (data, marks) or (None, marks)."""
+    shown = display_path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        problems.append(Problem(shown, 0, 0, f"cannot read file: {exc}"))
+        return None, {}
+    data, marks, found = _yaml.read(shown, text)
+    problems.extend(found)
+    if found:
+        return None, marks
+    if not isinstance(data, dict):
+        problems.append(Problem(shown, 1, 1, "expected a mapping of keys to values"))
+        return None, marks
+    schema_problems = validate(data, marks, schema, shown)
+    problems.extend(schema_problems)
+    return (None if schema_problems else data), marks
+
+
+def _load_bank(bank_dir: Path, problems: list[Problem]) -> Bank | None:
+    index = bank_dir / "bank.yaml"
+    if not index.is_file():
+        problems.append(Problem(display_path(bank_dir), 0, 0, "a bank folder needs a bank.yaml"))
+        return None
+    data, marks = read_file(index, "bank", problems)
+    if data is None:
+        return None
+    questions = []
+    listed = set(data["questions"])
+    for i, qid in enumerate(data["questions"]):
+        qpath = bank_dir / f"{qid}.yaml"
+        if not qpath.is_file():
+            line, col, _ = marks[("questions", i)]
+            others = [p.stem for p in bank_dir.glob("*.yaml") if p.name != "bank.yaml"]
+            problems.append(Problem(display_path(index), line, col,
+                                    f"no question file `{qid}.yaml`" + did_you_mean(qid, others)))
+            continue
+        question = _load_question(qpath, bank_dir.name, problems)
+        if question:
+            questions.append(question)
+    for stray in sorted(bank_dir.glob("*.yaml")):
+        if stray.name != "bank.yaml" and stray.stem not in listed:
+            problems.append(Problem(display_path(stray), 0, 0,
+                                    f"`{stray.stem}` is not listed in {display_path(index)}"))
+    return Bank(bank_dir.name, data["title"], data["intro"], tuple(questions), display_path(index))
+
+
+def _load_question(path: Path, bank: str, problems: list[Problem]) -> Question | None:
+    data, marks = read_file(path, "question", problems)
+    if data is None:
+        return None
+    if data["id"] != path.stem:
+        line, col, _ = marks[("id",)]
+        problems.append(Problem(display_path(path), line, col,
+                                f"id `{data['id']}` does not match the file name `{path.stem}.yaml`"))
+    worked = build_worked(data) if "steps" in data else None
+    return Question(
+        id=data["id"], bank=bank, level=data["level"], title=data["title"].strip(),
+        answer=data["answer"], takeaway=data["takeaway"].strip(), tags=tuple(data["tags"]),
+        key_points=tuple(data.get("key_points", ())), worked=worked,
+        path=display_path(path), marks=marks)
+
+
+def _load_glossary(folder: Path, problems: list[Problem]) -> list[Term]:
+    if not folder.is_dir():
+        return []
+    terms = []
+    for path in sorted(folder.glob("*.yaml")):
+        data, marks = read_file(path, "term", problems)
+        if data is None:
+            continue
+        if data["id"] != path.stem:
+            line, col, _ = marks[("id",)]
+            problems.append(Problem(display_path(path), line, col,
+                                    f"id `{data['id']}` does not match the file name `{path.stem}.yaml`"))
+        example = build_worked(data["example"])
+        terms.append(Term(id=data["id"], term=data["term"], definition=data["definition"].strip(),
+                          explanation=data["explanation"], example=example,
+                          aliases=tuple(data.get("aliases", ())), path=display_path(path), marks=marks))
+    return terms
+
+
+def build_worked(data: dict) -> Worked:
+    """Turn validated ``problem/params/constraints/steps/result`` data into a :class:`Worked`."""
+    params = tuple(_param(name, spec) for name, spec in data["params"].items())
+    steps = tuple(Step(name=s["name"], expr=str(s["expr"]), unit=s.get("unit", ""), text=s["text"].strip(),
+                       format=s.get("format")) for s in data["steps"])
+    return Worked(problem=data["problem"].strip(), params=params, steps=steps, result=data["result"],
+                  constraints=tuple(data.get("constraints", ())))
+
+
+def _param(name: str, spec: dict) -> Param:
+    return Param(name=name, default=exact(spec["default"]), unit=spec.get("unit", ""),
+                 min=_maybe(spec.get("min")), max=_maybe(spec.get("max")), step=_maybe(spec.get("step")),
+                 choices=tuple(exact(c) for c in spec.get("choices", ())), format=spec.get("format"),
+                 description=spec.get("description", ""))
+
+
+def exact(number) -> Fraction:
+    """The exact decimal a YAML number was written as.
+
+    >>> exact(2.5), exact(0.1)
+    (Fraction(5, 2), Fraction(1, 10))
+    """
+    return Fraction(repr(number)) if isinstance(number, float) else Fraction(number)
+
+
+def _maybe(number) -> Fraction | None:
+    return None if number is None else exact(number)
+
+
+def _check_unique_ids(banks: list[Bank], problems: list[Problem]) -> None:
+    seen: dict[str, Question] = {}
+    for bank in banks:
+        for q in bank.questions:
+            if q.id in seen:
+                line, col, _ = q.marks.get(("id",), (1, 1, False))
+                problems.append(Problem(q.path, line, col,
+                                        f"duplicate question id `{q.id}` (also in {seen[q.id].path})"))
+            seen.setdefault(q.id, q)
+
+
+# ----------------------------------------------------------------------------- schema
+
+@functools.lru_cache(maxsize=None)
+def _validator(kind: str):
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
+    resources = []
+    for name in ("question", "term", "bank"):
+        contents = json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
+        resources.append((f"{name}.schema.json", Resource.from_contents(contents)))
+    registry = Registry().with_resources(resources)
+    schema = registry[f"{kind}.schema.json"].contents
+    return Draft202012Validator(schema, registry=registry)
+
+
+def validate(data, marks: dict, kind: str, shown: str) -> list[Problem]:
+    """Validate data against ``<kind>.schema.json``; problems are located and readable."""
+    problems = []
+    for error in _validator(kind).iter_errors(data):
+        for where, message in _explain(error):
+            line, col, _ = marks.get(where) or marks.get(tuple(error.absolute_path)) or (1, 1, False)
+            problems.append(Problem(shown, line, col, message))
+    return sorted(set(problems))
+
+
+def _explain(error) -> list[tuple[tuple, str]]:
+    path = tuple(error.absolute_path)
+    key = f"`{path[-1]}`" if path and isinstance(path[-1], str) else "value"
+    kind = error.validator
+    if kind == "additionalProperties" and isinstance(error.instance, dict):
+        known = list(error.schema.get("properties", {}))
+        return [(path + (extra, "<key>"), f"unknown key `{extra}`" + did_you_mean(extra, known))
+                for extra in error.instance if extra not in known]
+    if kind == "required":
+        missing = error.message.split("'")[1]
+        return [(path, f"missing required key `{missing}`")]
+    if kind == "dependentRequired":
+        return [(path, f"{error.message.replace(chr(39), '`')}")]
+    if kind == "enum":
+        choices = ", ".join(str(c) for c in error.validator_value)
+        return [(path, f"{key} is `{error.instance}`; expected one of: {choices}"
+                 + did_you_mean(str(error.instance), error.validator_value))]
+    if kind == "type":
+        return [(path, f"{key} should be {_a(error.validator_value)}, not {_a(_json_type(error.instance))}")]
+    if kind == "pattern":
+        return [(path, f"{key} `{error.instance}` does not match the pattern {error.validator_value}"
+                 + _pattern_hint(error.validator_value))]
+    if kind in ("oneOf", "anyOf") and "x-message" in error.schema:
+        return [(path, error.schema["x-message"])]
+    return [(path, f"{key}: {error.message}")]
+
+
+def _a(kind) -> str:
+    if isinstance(kind, list):
+        return " or ".join(_a(k) for k in kind)
+    return {"object": "a mapping", "array": "a list", "string": "text", "number": "a number",
+            "integer": "a whole number", "null": "empty", "boolean": "true or false"}.get(kind, kind)
+
+
+def _json_type(value) -> str:
+    for kind, types in (("boolean", bool), ("number", (int, float)), ("string", str),
+                        ("array", list), ("object", dict)):
+        if isinstance(value, types):
+            return kind
+    return "null"
+
+
+def _pattern_hint(pattern: str) -> str:
+    if pattern == "^[a-z][a-z0-9_]*$":
+        return " (names are lower_case_with_underscores)"
+    if pattern.startswith("^[a-z0-9]+"):
+        return " (ids are lower-case-with-hyphens)"
+    if "num|" in pattern:
+        return " (formats: num, thousands, money, percent, duration, large, sci, fixed(n), sig(n))"
+    return ""
+
+
+__all__ = ["load", "gather", "resolve_root", "templates_dir", "build_worked", "exact", "BankError"]

@@ -1,0 +1,241 @@
+"""The model: frozen dataclasses for banks, questions, parameters and steps.
+
+Loading (``bank.load``) builds these; everything downstream reads them. Numbers
+are exact ``Fraction`` values in the unit the author declared. Source
+positions are kept in ``marks`` (excluded from equality) so that later stages
+can report ``path:line:col``.
+
+>>> p = Param("rate", Fraction(10), unit="request/s", min=Fraction(5), max=Fraction(20), step=Fraction(5))
+>>> p.grid()
+(Fraction(5, 1), Fraction(10, 1), Fraction(15, 1), Fraction(20, 1))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Iterator, Mapping
+
+from .errors import NotFound, did_you_mean
+
+LEVELS = ("warm-up", "core", "hard")
+
+#: (line, column, quoted) of a value in its file, keyed by a path such as ("steps", 0, "expr").
+Marks = Mapping[tuple, tuple[int, int, bool]]
+
+
+@dataclass(frozen=True)
+class Param:
+    """A number the author lets vary: a default plus a grid or a list of choices."""
+
+    name: str
+    default: Fraction
+    unit: str = ""
+    min: Fraction | None = None
+    max: Fraction | None = None
+    step: Fraction | None = None
+    choices: tuple[Fraction, ...] = ()
+    format: str | None = None
+    description: str = ""
+
+    def grid(self) -> tuple[Fraction, ...]:
+        """Every value a variant may draw, in order."""
+        if self.choices:
+            return self.choices
+        count = int((self.max - self.min) / self.step) + 1
+        return tuple(self.min + i * self.step for i in range(count))
+
+    def size(self) -> int:
+        """How many values the parameter can take."""
+        if self.choices:
+            return len(self.choices)
+        return int((self.max - self.min) / self.step) + 1
+
+    def at(self, index: int) -> Fraction:
+        """The ``index``-th value of the grid, without building the grid."""
+        return self.choices[index] if self.choices else self.min + index * self.step
+
+
+@dataclass(frozen=True)
+class Step:
+    """One numbered line of a worked answer."""
+
+    name: str
+    expr: str
+    unit: str = ""
+    text: str = ""
+    format: str | None = None
+
+
+@dataclass(frozen=True)
+class Worked:
+    """A worked calculation: givens, constraints, steps and which step is the result."""
+
+    problem: str
+    params: tuple[Param, ...]
+    steps: tuple[Step, ...]
+    result: str
+    constraints: tuple[str, ...] = ()
+
+    def param(self, name: str) -> Param:
+        return _by_name(self.params, name, "param")
+
+    def step(self, name: str) -> Step:
+        return _by_name(self.steps, name, "step")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Param names then step names, in file order."""
+        return tuple(p.name for p in self.params) + tuple(s.name for s in self.steps)
+
+    def variant_count(self) -> int:
+        """The size of the parameter grid (before constraints)."""
+        total = 1
+        for p in self.params:
+            total *= p.size()
+        return total
+
+
+def _by_name(items, name: str, kind: str):
+    for item in items:
+        if item.name == name:
+            return item
+    raise NotFound(f"no {kind} `{name}`" + did_you_mean(name, [i.name for i in items]))
+
+
+@dataclass(frozen=True)
+class Question:
+    """One interview question; ``worked`` is None when it has no arithmetic."""
+
+    id: str
+    bank: str
+    level: str
+    title: str
+    answer: str
+    takeaway: str
+    tags: tuple[str, ...] = ()
+    key_points: tuple[str, ...] = ()
+    worked: Worked | None = None
+    path: str = ""
+    marks: Marks = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    @property
+    def key(self) -> str:
+        """The identity used for seeds and history."""
+        return self.id
+
+
+@dataclass(frozen=True)
+class Term:
+    """A glossary entry with a worked example."""
+
+    id: str
+    term: str
+    definition: str
+    explanation: str
+    example: Worked
+    aliases: tuple[str, ...] = ()
+    path: str = ""
+    marks: Marks = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    @property
+    def key(self) -> str:
+        return f"glossary:{self.id}"
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        """The term and its aliases."""
+        return (self.term, *self.aliases)
+
+
+@dataclass(frozen=True)
+class Bank:
+    """A titled, ordered collection of questions."""
+
+    slug: str
+    title: str
+    intro: str
+    questions: tuple[Question, ...]
+    path: str = ""
+
+
+@dataclass(frozen=True)
+class Library:
+    """Every bank and the glossary under one questions folder."""
+
+    root: str
+    banks: tuple[Bank, ...]
+    glossary: tuple[Term, ...] = ()
+
+    def questions(self) -> Iterator[Question]:
+        for bank in self.banks:
+            yield from bank.questions
+
+    def question(self, qid: str) -> Question:
+        """Find a question by id, with a near-miss hint when it is missing."""
+        for q in self.questions():
+            if q.id == qid:
+                return q
+        raise NotFound(f"no question `{qid}`" + did_you_mean(qid, [q.id for q in self.questions()]))
+
+    def bank(self, slug: str) -> Bank:
+        for bank in self.banks:
+            if bank.slug == slug:
+                return bank
+        raise NotFound(f"no bank `{slug}`" + did_you_mean(slug, [b.slug for b in self.banks]))
+
+    def term(self, tid: str) -> Term:
+        for term in self.glossary:
+            if term.id == tid:
+                return term
+        raise NotFound(f"no glossary term `{tid}`" + did_you_mean(tid, [t.id for t in self.glossary]))
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Values for every param of a worked calculation, in declared units.
+
+    ``seed`` is None for the default variant (the author's defaults).
+    """
+
+    key: str
+    seed: str | None
+    values: tuple[tuple[str, Fraction], ...]
+    student: str | None = None
+
+    def as_dict(self) -> dict[str, Fraction]:
+        return dict(self.values)
+
+
+@dataclass(frozen=True)
+class Value:
+    """A computed or given number in its declared unit, ready for prose.
+
+    Printing uses the author's ``format`` (a filter name such as ``money`` or
+    ``sig(3)``); arithmetic on it in a template is deliberately unsupported, so
+    every number shown comes from a param or a step.
+
+    >>> str(Value(Fraction(21900), "USD", "money"))
+    '$21,900'
+    """
+
+    magnitude: Fraction | float
+    unit: str = ""
+    format: str | None = None
+
+    @property
+    def unit_obj(self):
+        from .units import parse_unit
+        return parse_unit(self.unit)
+
+    def __str__(self) -> str:
+        from .formatting import apply_format
+        return apply_format(self.magnitude if self.format is None else self, self.format)
+
+    def __float__(self) -> float:
+        return float(self.magnitude)
+
+    def exact(self) -> str:
+        """The exact value as text: ``35/3`` or ``21900``."""
+        m = self.magnitude
+        return str(m) if isinstance(m, Fraction) else repr(m)

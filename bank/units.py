@@ -1,0 +1,193 @@
+"""The unit registry: exact conversions and dimension checks.
+
+A :class:`Unit` is an exact scale to base units plus a vector of dimension
+exponents. Base units are the second, the byte, the FLOP, the US dollar and one
+of each counted thing (token, request, replica, card, user). Percent is
+dimensionless with scale 1/100. Nothing here imports sympy.
+
+>>> (parse_unit("GB") / parse_unit("GB/s")).dims == parse_unit("s").dims
+True
+>>> parse_unit("min").scale
+Fraction(60, 1)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import BankError, did_you_mean
+
+#: The base dimensions, in the order of a Unit's exponent vector.
+DIMENSIONS = ("time", "data", "compute", "money", "token", "request", "replica", "card", "user")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """An exact multiple of a product of base units.
+
+    >>> hour = parse_unit("hour"); hour.scale, hour.dims[0]
+    (Fraction(3600, 1), 1)
+    """
+
+    scale: Fraction
+    dims: tuple[int, ...]
+    name: str = ""
+
+    def __mul__(self, other: Unit) -> Unit:
+        dims = tuple(a + b for a, b in zip(self.dims, other.dims))
+        return Unit(self.scale * other.scale, dims, _join(self.name, "·", other.name))
+
+    def __truediv__(self, other: Unit) -> Unit:
+        dims = tuple(a - b for a, b in zip(self.dims, other.dims))
+        return Unit(self.scale / other.scale, dims, _join(self.name, "/", other.name))
+
+    def __pow__(self, n: int) -> Unit:
+        return Unit(self.scale ** n, tuple(d * n for d in self.dims), f"({self.name})^{n}")
+
+    @property
+    def dimensionless(self) -> bool:
+        return not any(self.dims)
+
+    def same_dimension(self, other: Unit) -> bool:
+        return self.dims == other.dims
+
+    def describe(self) -> str:
+        """The dimension in words, e.g. ``data/time``."""
+        return describe_dims(self.dims)
+
+
+def _join(a: str, op: str, b: str) -> str:
+    if not a:
+        return f"1{op}{b}" if op == "/" and b else b
+    return f"{a}{op}{b}" if b else a
+
+
+def describe_dims(dims: tuple[int, ...]) -> str:
+    """Readable dimension names.
+
+    >>> describe_dims(parse_unit("GB/s").dims)
+    'data/time'
+    """
+    top = [_power(n, e) for n, e in zip(DIMENSIONS, dims) if e > 0]
+    bottom = [_power(n, -e) for n, e in zip(DIMENSIONS, dims) if e < 0]
+    text = "·".join(top) or ("1" if bottom else "dimensionless")
+    return text + "".join(f"/{b}" for b in bottom)
+
+
+def _power(name: str, e: int) -> str:
+    return name if e == 1 else f"{name}^{e}"
+
+
+def _base(dim: str | None, scale: Fraction | int = 1, name: str = "") -> Unit:
+    dims = tuple(1 if d == dim else 0 for d in DIMENSIONS)
+    return Unit(Fraction(scale), dims, name)
+
+
+DIMENSIONLESS = _base(None, 1, "")
+PERCENT = _base(None, Fraction(1, 100), "%")
+
+_DAY = 86400
+_TABLE: dict[str, tuple[str | None, Fraction | int, tuple[str, ...]]] = {
+    # canonical: (dimension, scale, aliases)
+    "ms": ("time", Fraction(1, 1000), ("millisecond", "milliseconds", "msec")),
+    "s": ("time", 1, ("sec", "secs", "second", "seconds")),
+    "min": ("time", 60, ("mins", "minute", "minutes")),
+    "hour": ("time", 3600, ("h", "hr", "hrs", "hours")),
+    "day": ("time", _DAY, ("days",)),
+    "week": ("time", 7 * _DAY, ("weeks",)),
+    # A year here is 365 days, as in "24 x 365" hours of rent.
+    "year": ("time", 365 * _DAY, ("yr", "years")),
+    "B": ("data", 1, ("byte", "bytes")),
+    "KB": ("data", 10**3, ("kB",)),
+    "MB": ("data", 10**6, ()),
+    "GB": ("data", 10**9, ()),
+    "TB": ("data", 10**12, ()),
+    "FLOP": ("compute", 1, ("FLOPs", "flop", "flops")),
+    "kFLOP": ("compute", 10**3, ("KFLOP", "kFLOPs", "KFLOPs")),
+    "MFLOP": ("compute", 10**6, ("MFLOPs",)),
+    "GFLOP": ("compute", 10**9, ("GFLOPs",)),
+    "TFLOP": ("compute", 10**12, ("TFLOPs",)),
+    "PFLOP": ("compute", 10**15, ("PFLOPs",)),
+    "USD": ("money", 1, ("dollar", "dollars")),
+    "token": ("token", 1, ("tokens", "tok")),
+    "Mtoken": ("token", 10**6, ("Mtokens",)),
+    "request": ("request", 1, ("requests", "req", "reqs")),
+    "replica": ("replica", 1, ("replicas",)),
+    "card": ("card", 1, ("cards", "GPU", "GPUs")),
+    "user": ("user", 1, ("users",)),
+    "percent": (None, Fraction(1, 100), ("%", "pct")),
+}
+
+#: Compound spellings that read as one word.
+_COMPOUNDS = {"FLOPS": "FLOP/s", "TFLOPS": "TFLOP/s", "PFLOPS": "PFLOP/s", "GFLOPS": "GFLOP/s"}
+
+
+def _build_registry() -> dict[str, Unit]:
+    reg: dict[str, Unit] = {}
+    for name, (dim, scale, aliases) in _TABLE.items():
+        unit = _base(dim, scale, name)
+        for spelling in (name, *aliases):
+            reg[spelling] = unit
+    return reg
+
+
+REGISTRY: dict[str, Unit] = _build_registry()
+
+
+def lookup(word: str) -> Unit | None:
+    """The unit a single word names, or None.
+
+    >>> lookup("hours").name, lookup("banana")
+    ('hour', None)
+    """
+    if word in _COMPOUNDS:
+        return parse_unit(_COMPOUNDS[word])
+    return REGISTRY.get(word)
+
+
+def is_unit_word(word: str) -> bool:
+    """True if ``word`` names a unit (so it cannot be a parameter name)."""
+    return word in REGISTRY or word in _COMPOUNDS
+
+
+_UNIT_TOKEN = re.compile(r"\s*(?:([A-Za-z%$]+)(?:\^(-?\d+))?|([/*·]))\s*")
+
+
+class UnitError(BankError):
+    """A unit string that the registry cannot read."""
+
+
+def parse_unit(text: str) -> Unit:
+    """Parse a unit string such as ``GB/s``, ``USD/hour/card`` or ``token``.
+
+    An empty string is dimensionless. ``$`` is an alias for ``USD``.
+
+    >>> parse_unit("USD/hour/card").describe()
+    'money/time/card'
+    >>> parse_unit("").dimensionless
+    True
+    """
+    text = text.strip()
+    if not text:
+        return DIMENSIONLESS
+    result, op, pos = None, "*", 0
+    while pos < len(text):
+        m = _UNIT_TOKEN.match(text, pos)
+        if not m or m.end() == pos:
+            raise UnitError(f"cannot read unit `{text}` at column {pos + 1}")
+        pos = m.end()
+        if m.group(3):
+            op = m.group(3)
+            continue
+        word = "USD" if m.group(1) == "$" else m.group(1)
+        unit = lookup(word)
+        if unit is None:
+            raise UnitError(f"unknown unit `{word}`" + did_you_mean(word, REGISTRY))
+        if m.group(2):
+            unit = unit ** int(m.group(2))
+        result = unit if result is None else (result / unit if op == "/" else result * unit)
+        op = "*"
+    result = result or DIMENSIONLESS
+    return Unit(result.scale, result.dims, text)

@@ -13,13 +13,17 @@ except AttributeError:  # pragma: no cover
 
 
 def read(path: str, text: str) -> tuple[object, dict, list[Problem]]:
-    """Parse YAML text into plain data plus ``marks`` (path tuple -> (line, col, quoted)).
+    """Parse YAML text into plain data plus ``marks``.
+
+    ``marks`` maps a path tuple to (line, col, style, indent): ``style`` is the
+    scalar style (None, a quote, ``|`` or ``>``) and ``indent`` the column
+    where a block scalar's text starts.
 
     Duplicate keys are problems, not silent overwrites.
 
     >>> data, marks, problems = read("x.yaml", "a:\\n  b: 1\\n")
     >>> data, marks[("a", "b")], problems
-    ({'a': {'b': 1}}, (2, 6, False), [])
+    ({'a': {'b': 1}}, (2, 6, None, 0), [])
     """
     loader = _Loader(text)
     problems: list[Problem] = []
@@ -38,13 +42,17 @@ def read(path: str, text: str) -> tuple[object, dict, list[Problem]]:
     if node is None:
         return None, {}, problems
     marks: dict = {}
-    data = _build(node, (), marks, loader, path, problems)
+    data = _build(node, (), marks, loader, path, problems, text.splitlines())
     return data, marks, problems
 
 
-def _build(node, where: tuple, marks: dict, loader, path: str, problems: list[Problem]):
-    marks[where] = (node.start_mark.line + 1, node.start_mark.column + 1,
-                    getattr(node, "style", None) in ("'", '"'))
+def _build(node, where: tuple, marks: dict, loader, path: str, problems: list[Problem], lines: list[str]):
+    style = getattr(node, "style", None)
+    indent = 0
+    if style in ("|", ">") and node.start_mark.line + 1 < len(lines):
+        body = lines[node.start_mark.line + 1]
+        indent = len(body) - len(body.lstrip(" "))
+    marks[where] = (node.start_mark.line + 1, node.start_mark.column + 1, style, indent)
     if isinstance(node, yaml.MappingNode):
         out: dict = {}
         for key_node, value_node in node.value:
@@ -54,9 +62,9 @@ def _build(node, where: tuple, marks: dict, loader, path: str, problems: list[Pr
             if key in out:
                 problems.append(Problem(path, key_node.start_mark.line + 1, key_node.start_mark.column + 1,
                                         f"duplicate key `{key}`"))
-            marks[where + (key, "<key>")] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1, False)
-            out[key] = _build(value_node, where + (key,), marks, loader, path, problems)
+            marks[where + (key, "<key>")] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1, None, 0)
+            out[key] = _build(value_node, where + (key,), marks, loader, path, problems, lines)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_build(item, where + (i,), marks, loader, path, problems) for i, item in enumerate(node.value)]
+        return [_build(item, where + (i,), marks, loader, path, problems, lines) for i, item in enumerate(node.value)]
     return loader.construct_object(node, deep=True)

@@ -121,7 +121,7 @@ def _load_bank(bank_dir: Path, problems: list[Problem]) -> Bank | None:
     for i, qid in enumerate(data["questions"]):
         qpath = bank_dir / f"{qid}.yaml"
         if not qpath.is_file():
-            line, col, _ = marks[("questions", i)]
+            line, col = marks[("questions", i)][:2]
             others = [p.stem for p in bank_dir.glob("*.yaml") if p.name != "bank.yaml"]
             problems.append(Problem(display_path(index), line, col,
                                     f"no question file `{qid}.yaml`" + did_you_mean(qid, others)))
@@ -141,7 +141,7 @@ def _load_question(path: Path, bank: str, problems: list[Problem]) -> Question |
     if data is None:
         return None
     if data["id"] != path.stem:
-        line, col, _ = marks[("id",)]
+        line, col = marks[("id",)][:2]
         problems.append(Problem(display_path(path), line, col,
                                 f"id `{data['id']}` does not match the file name `{path.stem}.yaml`"))
     worked = build_worked(data) if "steps" in data else None
@@ -161,7 +161,7 @@ def _load_glossary(folder: Path, problems: list[Problem]) -> list[Term]:
         if data is None:
             continue
         if data["id"] != path.stem:
-            line, col, _ = marks[("id",)]
+            line, col = marks[("id",)][:2]
             problems.append(Problem(display_path(path), line, col,
                                     f"id `{data['id']}` does not match the file name `{path.stem}.yaml`"))
         example = build_worked(data["example"])
@@ -205,7 +205,7 @@ def _check_unique_ids(banks: list[Bank], problems: list[Problem]) -> None:
     for bank in banks:
         for q in bank.questions:
             if q.id in seen:
-                line, col, _ = q.marks.get(("id",), (1, 1, False))
+                line, col = q.marks.get(("id",), (1, 1))[:2]
                 problems.append(Problem(q.path, line, col,
                                         f"duplicate question id `{q.id}` (also in {seen[q.id].path})"))
             seen.setdefault(q.id, q)
@@ -232,7 +232,7 @@ def validate(data, marks: dict, kind: str, shown: str) -> list[Problem]:
     problems = []
     for error in _validator(kind).iter_errors(data):
         for where, message in _explain(error):
-            line, col, _ = marks.get(where) or marks.get(tuple(error.absolute_path)) or (1, 1, False)
+            line, col = (marks.get(where) or marks.get(tuple(error.absolute_path)) or (1, 1))[:2]
             problems.append(Problem(shown, line, col, message))
     return sorted(set(problems))
 

@@ -20,8 +20,8 @@ from .errors import NotFound, did_you_mean
 
 LEVELS = ("warm-up", "core", "hard")
 
-#: (line, column, quoted) of a value in its file, keyed by a path such as ("steps", 0, "expr").
-Marks = Mapping[tuple, tuple[int, int, bool]]
+#: (line, column, scalar style, block indent) of a value, keyed by a path such as ("steps", 0, "expr").
+Marks = Mapping[tuple, tuple[int, int, object, int]]
 
 
 @dataclass(frozen=True)

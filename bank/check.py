@@ -1,0 +1,241 @@
+"""Lint a questions folder: gather every problem, locate it, never stop at the first.
+
+Checks, in order: the schema and unknown keys (in :mod:`bank.load`),
+duplicate ids, names and units and step order (:mod:`bank.plan`), prose
+templates (undefined names, typed numbers, glossary links), and finally
+evaluation of the default variant and ``variants`` seeded ones.
+
+>>> report = check(variants=5)
+>>> report.ok, report.errors
+(True, [])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from . import text as prose
+from .errors import BankError, Problem, did_you_mean
+from .load import gather
+from .model import Library, Question, Term, Worked
+from .plan import PlanProblem, build
+from .units import parse_unit
+
+#: Dimensions that can never be negative: everything but money and pure numbers.
+_MAY_BE_NEGATIVE = {"money"}
+
+
+@dataclass
+class Report:
+    """Everything ``bank check`` found, plus what it covered."""
+
+    problems: list[Problem] = field(default_factory=list)
+    questions: int = 0
+    terms: int = 0
+    variants: int = 0
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def as_dict(self) -> dict:
+        return {"ok": self.ok, "questions": self.questions, "terms": self.terms,
+                "variants_checked": self.variants, "problems": [p.as_dict() for p in sorted(self.problems)]}
+
+
+class Locator:
+    """Turns a field path (and a position within the field's text) into ``path:line:col``."""
+
+    def __init__(self, owner: Question | Term, prefix: tuple = ()):
+        self.owner, self.prefix = owner, prefix
+
+    def problem(self, where: tuple, message: str, offset: int | None = None, line_in_text: int = 1,
+                severity: str = "error") -> Problem:
+        """``offset`` is the column (0-based) within line ``line_in_text`` of the field's text."""
+        line, col, style, indent = self._mark(self.prefix + tuple(where))
+        if style in ("|", ">"):  # a block's text starts on the line after the indicator
+            line, col = line + line_in_text, indent + (offset or 0) + 1
+        elif offset is not None:
+            line += line_in_text - 1
+            col = (col + offset + (1 if style in ("'", '"') else 0)) if line_in_text == 1 else offset + 1
+        return Problem(self.owner.path, line, col, message, severity)
+
+    def _mark(self, where: tuple) -> tuple:
+        marks = self.owner.marks
+        while where and where not in marks:
+            where = where[:-1]
+        return marks.get(where, (1, 1, None, 0))
+
+
+def check(questions=None, variants: int = 200) -> Report:
+    """Check every bank and the glossary under ``questions`` (default: the bundled ones)."""
+    library, problems = gather(questions)
+    report = Report(problems=list(problems))
+    report.questions = sum(1 for _ in library.questions())
+    report.terms = len(library.glossary)
+    names = {t.id: t.term for t in library.glossary}
+    report.problems += _check_glossary(library)
+    for owner, prefix, worked in _owners(library):
+        locate = Locator(owner, prefix)
+        report.problems += _check_links(owner, names, locate)
+        if worked is None:
+            continue
+        planned, plan_problems = build(worked)
+        report.problems += [locate.problem(p.where, p.message, p.offset) for p in plan_problems]
+        if planned is None:
+            continue
+        template_problems = _check_templates(owner, worked, locate)
+        report.problems += template_problems
+        if not template_problems:
+            found, count = _check_variants(owner, worked, planned, locate, variants)
+            report.problems += found
+            report.variants += count
+    report.problems = sorted(set(report.problems))
+    return report
+
+
+def _owners(library: Library) -> Iterator[tuple[Question | Term, tuple, Worked | None]]:
+    for q in library.questions():
+        yield q, (), q.worked
+    for t in library.glossary:
+        yield t, ("example",), t.example
+
+
+# ----------------------------------------------------------------------------- prose
+
+def _prose_fields(owner: Question | Term) -> Iterator[tuple[tuple, str]]:
+    """(marks path relative to the owner's root, template text) of every prose field."""
+    if isinstance(owner, Question):
+        yield ("title",), owner.title
+        yield ("answer",), owner.answer
+        yield ("takeaway",), owner.takeaway
+        for i, point in enumerate(owner.key_points):
+            yield ("key_points", i), point
+        worked, base = owner.worked, ()
+    else:
+        yield ("definition",), owner.definition
+        yield ("explanation",), owner.explanation
+        worked, base = owner.example, ("example",)
+    if worked is not None:
+        yield base + ("problem",), worked.problem
+        for i, step in enumerate(worked.steps):
+            yield base + ("steps", i, "text"), step.text
+
+
+def _check_links(owner, names: dict[str, str], locate: Locator) -> list[Problem]:
+    root = Locator(owner)
+    out = []
+    for where, source in _prose_fields(owner):
+        for link in prose.links(source):
+            if link.term not in names:
+                line = source.count("\n", 0, link.start) + 1
+                out.append(root.problem(where, f"link to unknown glossary term `{link.term}`"
+                                        + did_you_mean(link.term, names), link.start - source.rfind("\n", 0, link.start) - 1, line))
+    return out
+
+
+def _check_templates(owner, worked: Worked, locate: Locator) -> list[Problem]:
+    root = Locator(owner)
+    known = set(worked.names)
+    out = []
+    for where, source in _prose_fields(owner):
+        try:
+            used = prose.undeclared(source)
+        except Exception as exc:  # jinja's syntax errors carry a line
+            line = getattr(exc, "lineno", 1) or 1
+            out.append(root.problem(where, f"template syntax: {getattr(exc, 'message', exc)}", None, line))
+            continue
+        allowed = {p.name for p in worked.params} if where[-1] == "problem" else known
+        for name in sorted(used & known - allowed):
+            line, col = prose.locate(source, name)
+            out.append(root.problem(where, f"the problem uses step `{name}`; it may state only params",
+                                    col - 1, line))
+        for name in sorted(used - known):
+            line, col = prose.locate(source, name)
+            out.append(root.problem(where, f"template uses unknown name `{name}`" + did_you_mean(name, known),
+                                    col - 1, line))
+        for offset, literal in prose.typed_numbers(source):
+            line = source.count("\n", 0, offset) + 1
+            col = offset - source.rfind("\n", 0, offset) - 1
+            out.append(root.problem(where, f"number `{literal}` is typed into the prose; "
+                                    "use a param or a step so every variant stays right", col, line))
+    return out
+
+
+def _check_glossary(library: Library) -> list[Problem]:
+    out = []
+    seen: dict[str, Term] = {}
+    for term in library.glossary:
+        for spelling in term.spellings:
+            key = spelling.lower()
+            if key in seen and seen[key].id != term.id:
+                out.append(Locator(term).problem(("aliases",), f"`{spelling}` also names `{seen[key].id}`"))
+            seen.setdefault(key, term)
+    return out
+
+
+# ----------------------------------------------------------------------------- evaluation
+
+def _check_variants(owner, worked: Worked, planned, locate: Locator, count: int) -> tuple[list[Problem], int]:
+    from .solve import SolveError, solve
+    from .variant import ConstraintsUnsatisfiable, variant
+
+    out: list[Problem] = []
+    default = variant(owner)
+    for text in planned.failing(default.as_dict()):
+        index = worked.constraints.index(text)
+        out.append(locate.problem(("constraints", index), f"the default values break the constraint `{text}`"))
+    seeds = [None] + list(range(count))
+    checked = 0
+    for seed in seeds:
+        label = "default variant" if seed is None else f"seed {seed}"
+        try:
+            v = default if seed is None else variant(owner, seed)
+            solution = solve(owner, v)
+            _render_all(owner, solution.context())
+        except ConstraintsUnsatisfiable as exc:
+            out.append(locate.problem(("constraints",), str(exc)))
+            break
+        except SolveError as exc:
+            out.append(locate.problem(_step_where(worked, exc.step), f"{label}: {exc}"))
+            break
+        except BankError as exc:
+            out.append(locate.problem(("problem",), f"{label}: {exc}"))
+            break
+        bad = _negative(worked, solution)
+        if bad:
+            out.append(locate.problem(_step_where(worked, bad), f"{label}: step `{bad}` is negative "
+                                      f"({solution.values[bad]}), which its unit cannot be"))
+            break
+        checked += 1
+    return out, checked
+
+
+def _render_all(owner, context) -> None:
+    for _, source in _prose_fields(owner):
+        prose.render(source, context)
+
+
+def _negative(worked: Worked, solution) -> str | None:
+    for step in worked.steps:
+        unit = parse_unit(step.unit)
+        dims = [name for name, e in zip(("time", "data", "compute", "money", "token", "request",
+                                         "replica", "card", "user"), unit.dims) if e]
+        if dims and not set(dims) & _MAY_BE_NEGATIVE and solution.values[step.name].magnitude < 0:
+            return step.name
+    return None
+
+
+def _step_where(worked: Worked, name: str | None) -> tuple:
+    for i, step in enumerate(worked.steps):
+        if step.name == name:
+            return ("steps", i, "expr")
+    return ("steps",)
+
+
+__all__ = ["check", "Report", "PlanProblem"]

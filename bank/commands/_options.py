@@ -1,0 +1,22 @@
+"""Options and helpers shared by every command module."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+questions_option = click.option(
+    "--questions", "questions", metavar="DIR", envvar="BANK_QUESTIONS",
+    type=click.Path(file_okay=False, path_type=str), default=None,
+    help="Folder of banks to use instead of the bundled one [env: BANK_QUESTIONS].")
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+
+seed_option = click.option("--seed", metavar="S", default=None,
+                           help="Variant seed (any text); omit for the default numbers.")
+
+
+def echo_json(data) -> None:
+    """Print JSON with stable key order and exact-looking numbers."""
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))

@@ -1,0 +1,157 @@
+"""Solve -> render: a question's prose for one variant, ready for any output.
+
+:func:`render_question` renders every prose field of a question against a
+solved variant. The site, the quiz, ``bank show`` and the classroom exports
+all start from this :class:`Rendered` view. Glossary links (``[[id]]``) stay
+in the text; :meth:`Rendered.plain` swaps them for the words shown.
+
+>>> from bank.load import load
+>>> lib = load()
+>>> r = render_question(lib.question("replica-boot-gap"))
+>>> r.result_text
+'32 s'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+from .model import Library, Question, Term, Value, Variant
+from .text import plain_links, render
+
+
+@dataclass(frozen=True)
+class RenderedStep:
+    name: str
+    text: str
+    value: Value
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """Every prose field of a question, rendered for one variant."""
+
+    question: Question
+    variant: Variant | None
+    title: str
+    answer: str
+    takeaway: str
+    key_points: tuple[str, ...] = ()
+    problem: str = ""
+    steps: tuple[RenderedStep, ...] = ()
+    params: Mapping[str, Value] | None = None
+    result: Value | None = None
+
+    @property
+    def result_text(self) -> str:
+        """The final answer with its unit, e.g. ``32 s`` or ``$21,900``."""
+        if self.result is None:
+            return ""
+        shown = str(self.result)
+        unit = self.result.unit
+        if not unit or shown.startswith(("$", "-$")) or unit in ("percent", "%") or unit == "USD":
+            return shown
+        return f"{shown} {unit}"
+
+    def plain(self, names: Mapping[str, str]) -> Rendered:
+        """The same view with ``[[links]]`` replaced by their words."""
+        fix = lambda s: plain_links(s, names)  # noqa: E731
+        return replace(self, title=fix(self.title), answer=fix(self.answer), takeaway=fix(self.takeaway),
+                       key_points=tuple(fix(k) for k in self.key_points), problem=fix(self.problem),
+                       steps=tuple(replace(s, text=fix(s.text)) for s in self.steps))
+
+    def as_dict(self) -> dict:
+        """JSON-ready: ``params``, ``steps`` (name, value, unit, text) and ``result``."""
+        out = {"question": self.question.id, "bank": self.question.bank, "level": self.question.level,
+               "title": self.title, "seed": self.variant.seed if self.variant else None,
+               "problem": self.problem or None, "answer": self.answer, "key_points": list(self.key_points),
+               "takeaway": self.takeaway}
+        if self.result is not None:
+            out["params"] = {n: _number(v) for n, v in self.params.items()}
+            out["steps"] = [{"name": s.name, **_number(s.value), "text": s.text} for s in self.steps]
+            out["result"] = {"name": self.question.worked.result, **_number(self.result), "text": self.result_text}
+        else:
+            out.update(params={}, steps=[], result=None)
+        return out
+
+    def as_text(self) -> str:
+        """A terminal-friendly layout."""
+        q = self.question
+        lines = [f"{q.title}", f"[{q.level}] {q.bank} · {q.id}"
+                 + (f" · seed {self.variant.seed}" if self.variant and self.variant.seed else ""), ""]
+        if self.problem:
+            lines += ["Problem", _indent(self.problem), "", "Worked answer"]
+            lines += [f"  {i}. {s.text}" for i, s in enumerate(self.steps, 1)]
+            lines += ["", f"Final answer: {self.result_text}", ""]
+        lines += ["Answer", _indent(self.answer.strip())]
+        if self.key_points:
+            lines += [""] + [f"  • {k}" for k in self.key_points]
+        lines += ["", f"Takeaway: {self.takeaway}"]
+        return "\n".join(lines)
+
+
+def _indent(text: str) -> str:
+    return "\n".join(f"  {line}" if line else "" for line in text.strip().splitlines())
+
+
+def _number(value: Value) -> dict:
+    return {"value": float(value.magnitude), "exact": value.exact(), "unit": value.unit}
+
+
+def render_question(question: Question, variant: Variant | None = None) -> Rendered:
+    """Render a question for ``variant`` (default: the default variant)."""
+    if question.worked is None:
+        fields = {}
+        return Rendered(question, None, render(question.title, fields), render(question.answer, fields),
+                        render(question.takeaway, fields), tuple(render(k, fields) for k in question.key_points))
+    from .solve import solve
+    from .variant import variant as make_variant
+
+    variant = variant or make_variant(question)
+    solution = solve(question, variant)
+    ctx = solution.context()
+    steps = tuple(RenderedStep(s.name, render(s.text, ctx), v) for s, v in solution.steps())
+    params = {p.name: ctx[p.name] for p in question.worked.params}
+    return Rendered(question, variant, render(question.title, ctx), render(question.answer, ctx),
+                    render(question.takeaway, ctx), tuple(render(k, ctx) for k in question.key_points),
+                    render(question.worked.problem, ctx), steps, params, solution.result)
+
+
+def render_example(term: Term, variant: Variant | None = None) -> tuple[str, tuple[RenderedStep, ...], Value]:
+    """A glossary term's worked example: (problem, steps, result)."""
+    from .solve import solve
+    from .variant import variant as make_variant
+
+    solution = solve(term, variant or make_variant(term))
+    ctx = solution.context()
+    steps = tuple(RenderedStep(s.name, render(s.text, ctx), v) for s, v in solution.steps())
+    return render(term.example.problem, ctx), steps, solution.result
+
+
+def glossary_names(library: Library) -> dict[str, str]:
+    """term id -> the term's words, for :meth:`Rendered.plain`."""
+    return {t.id: t.term for t in library.glossary}
+
+
+def present(question_id: str, seed=None, questions=None) -> Rendered:
+    """What ``bank show`` prints: the question for a seed, links made plain."""
+    from .load import load
+    from .variant import variant
+
+    library = load(questions)
+    question = library.question(question_id)
+    v = variant(question, seed) if question.worked is not None else None
+    return render_question(question, v).plain(glossary_names(library))
+
+
+def render_problem(question: Question | Term, variant: Variant) -> str:
+    """The problem text from param values alone: no solving, so no sympy import.
+
+    ``bank check`` guarantees that a problem uses only params. The quiz shows
+    this while the solver loads in the background.
+    """
+    worked = question.example if isinstance(question, Term) else question.worked
+    values = variant.as_dict()
+    ctx = {p.name: Value(values[p.name], p.unit, p.format) for p in worked.params}
+    return render(worked.problem, ctx)

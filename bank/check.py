@@ -54,15 +54,14 @@ class Locator:
     def __init__(self, owner: Question | Term, prefix: tuple = ()):
         self.owner, self.prefix = owner, prefix
 
-    def problem(self, where: tuple, message: str, offset: int | None = None, line_in_text: int = 1,
+    def problem(self, where: tuple, message: str, offset: int | None = None, needle: str | None = None,
                 severity: str = "error") -> Problem:
-        """``offset`` is the column (0-based) within line ``line_in_text`` of the field's text."""
-        line, col, style, indent = self._mark(self.prefix + tuple(where))
-        if style in ("|", ">"):  # a block's text starts on the line after the indicator
-            line, col = line + line_in_text, indent + (offset or 0) + 1
+        """Locate by ``offset`` into a one-line field, or by the ``needle`` text inside a prose block."""
+        line, col, style, _ = self._mark(self.prefix + tuple(where))
+        if needle is not None:
+            line, col = self._find(needle, line, col)
         elif offset is not None:
-            line += line_in_text - 1
-            col = (col + offset + (1 if style in ("'", '"') else 0)) if line_in_text == 1 else offset + 1
+            col += offset + (1 if style in ("'", '"') else 0)
         return Problem(self.owner.path, line, col, message, severity)
 
     def _mark(self, where: tuple) -> tuple:
@@ -70,6 +69,24 @@ class Locator:
         while where and where not in marks:
             where = where[:-1]
         return marks.get(where, (1, 1, None, 0))
+
+    def _find(self, needle: str, line: int, col: int) -> tuple[int, int]:
+        """The first place at or after (line, col) where ``needle`` appears in the file."""
+        lines = _source_lines(self.owner.path)
+        for number in range(line, len(lines) + 1):
+            start = col - 1 if number == line else 0
+            found = lines[number - 1].find(needle, start)
+            if found >= 0:
+                return number, found + 1
+        return line, col
+
+
+def _source_lines(path: str) -> list[str]:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read().splitlines()
+    except OSError:
+        return []
 
 
 def check(questions=None, variants: int = 200) -> Report:
@@ -82,14 +99,14 @@ def check(questions=None, variants: int = 200) -> Report:
     report.problems += _check_glossary(library)
     for owner, prefix, worked in _owners(library):
         locate = Locator(owner, prefix)
-        report.problems += _check_links(owner, names, locate)
+        report.problems += _check_links(owner, names)
         if worked is None:
             continue
         planned, plan_problems = build(worked)
         report.problems += [locate.problem(p.where, p.message, p.offset) for p in plan_problems]
         if planned is None:
             continue
-        template_problems = _check_templates(owner, worked, locate)
+        template_problems = _check_templates(owner, worked)
         report.problems += template_problems
         if not template_problems:
             found, count = _check_variants(owner, worked, planned, locate, variants)
@@ -127,19 +144,19 @@ def _prose_fields(owner: Question | Term) -> Iterator[tuple[tuple, str]]:
             yield base + ("steps", i, "text"), step.text
 
 
-def _check_links(owner, names: dict[str, str], locate: Locator) -> list[Problem]:
+def _check_links(owner, names: dict[str, str]) -> list[Problem]:
     root = Locator(owner)
     out = []
     for where, source in _prose_fields(owner):
         for link in prose.links(source):
             if link.term not in names:
-                line = source.count("\n", 0, link.start) + 1
+                needle = source[link.start:source.index("]]", link.start) + 2]
                 out.append(root.problem(where, f"link to unknown glossary term `{link.term}`"
-                                        + did_you_mean(link.term, names), link.start - source.rfind("\n", 0, link.start) - 1, line))
+                                        + did_you_mean(link.term, names), needle=needle))
     return out
 
 
-def _check_templates(owner, worked: Worked, locate: Locator) -> list[Problem]:
+def _check_templates(owner, worked: Worked) -> list[Problem]:
     root = Locator(owner)
     known = set(worked.names)
     out = []
@@ -147,23 +164,20 @@ def _check_templates(owner, worked: Worked, locate: Locator) -> list[Problem]:
         try:
             used = prose.undeclared(source)
         except Exception as exc:  # jinja's syntax errors carry a line
-            line = getattr(exc, "lineno", 1) or 1
-            out.append(root.problem(where, f"template syntax: {getattr(exc, 'message', exc)}", None, line))
+            bad_line = source.splitlines()[(getattr(exc, "lineno", 1) or 1) - 1] if source else ""
+            out.append(root.problem(where, f"template syntax: {getattr(exc, 'message', exc)}",
+                                    needle=bad_line.strip() or None))
             continue
         allowed = {p.name for p in worked.params} if where[-1] == "problem" else known
         for name in sorted(used & known - allowed):
-            line, col = prose.locate(source, name)
             out.append(root.problem(where, f"the problem uses step `{name}`; it may state only params",
-                                    col - 1, line))
+                                    needle=name))
         for name in sorted(used - known):
-            line, col = prose.locate(source, name)
             out.append(root.problem(where, f"template uses unknown name `{name}`" + did_you_mean(name, known),
-                                    col - 1, line))
-        for offset, literal in prose.typed_numbers(source):
-            line = source.count("\n", 0, offset) + 1
-            col = offset - source.rfind("\n", 0, offset) - 1
+                                    needle=name))
+        for _, literal in prose.typed_numbers(source):
             out.append(root.problem(where, f"number `{literal}` is typed into the prose; "
-                                    "use a param or a step so every variant stays right", col, line))
+                                    "use a param or a step so every variant stays right", needle=literal))
     return out
 
 

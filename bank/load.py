@@ -249,7 +249,8 @@ def _explain(error) -> list[tuple[tuple, str]]:
         missing = error.message.split("'")[1]
         return [(path, f"missing required key `{missing}`")]
     if kind == "dependentRequired":
-        return [(path, f"{error.message.replace(chr(39), '`')}")]
+        missing, owner = error.message.split("'")[1::2][:2]
+        return [(path + (owner, "<key>"), f"`{owner}` requires `{missing}` as well")]
     if kind == "enum":
         choices = ", ".join(str(c) for c in error.validator_value)
         return [(path, f"{key} is `{error.instance}`; expected one of: {choices}"

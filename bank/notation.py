@@ -623,13 +623,16 @@ def _binop_unit(node: BinOp | Compare, units: Mapping[str, Unit], text: str) -> 
 
 def _call_unit(node: Call, units: Mapping[str, Unit], text: str) -> Unit:
     args = [infer_unit(a, units, text) for a in node.args]
-    if node.func in ("ceil", "floor") and not args[0].dimensionless:
-        raise UnitMismatch(f"`{node.func}` needs a plain number; divide by a unit first",
-                           text, node.start, node.end)
+    if node.func in ("ceil", "floor") and any(args[0].dims[:4]):
+        # Rounding a count of things is meaningful; rounding 11.7 s depends on the unit.
+        raise UnitMismatch(f"`{node.func}` needs a count or a plain number, not {args[0].describe()}; "
+                           "divide by a unit first", text, node.start, node.end)
     if node.func == "sqrt":
         if any(d % 2 for d in args[0].dims):
             raise UnitMismatch(f"cannot take the square root of {args[0].describe()}", text, node.start, node.end)
         return Unit(Fraction(1), tuple(d // 2 for d in args[0].dims))
+    if node.func in ("ceil", "floor", "abs"):
+        return Unit(Fraction(1), args[0].dims)
     if any(not a.same_dimension(args[0]) for a in args):
         raise UnitMismatch(f"the arguments of `{node.func}` have different units", text, node.start, node.end)
     return Unit(Fraction(1), args[0].dims)

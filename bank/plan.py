@@ -108,6 +108,7 @@ def build(worked: Worked) -> tuple[Plan | None, list[PlanProblem]]:
     """Plan a worked calculation, collecting every problem instead of stopping at one."""
     problems: list[PlanProblem] = []
     units = _param_units(worked, problems)
+    unsure = {name for name, unit in units.items() if unit is None}  # unit failed to parse: skip dim checks
     trees: dict[str, notation.Node] = {}
     step_names = [s.name for s in worked.steps]
     parsed = [_parse(s.expr, ("steps", i, "expr"), problems) for i, s in enumerate(worked.steps)]
@@ -119,12 +120,17 @@ def build(worked: Worked) -> tuple[Plan | None, list[PlanProblem]]:
             problems.append(PlanProblem(where + ("name",), f"`{step.name}` is already defined"))
             continue
         declared = _unit(step.unit, where + ("unit",), problems)
+        got = None
         if tree is not None and _names_ok(tree, step.name, known, refs, where + ("expr",), problems):
-            _check_dims(tree, units, declared, step, where, problems)
+            if not unsure & set(refs[step.name]):
+                got = _check_dims(tree, units, declared, step, where, problems)
+        if declared is None or (got is not None and got.dims != declared.dims):
+            unsure.add(step.name)  # later steps would only repeat this problem
         units[step.name] = declared or parse_unit("")
         known.append(step.name)
         if tree is not None:
             trees[step.name] = tree
+    units = {name: unit or parse_unit("") for name, unit in units.items()}
     constraints = _constraints(worked, units, known, problems)
     if worked.result not in step_names:
         problems.append(PlanProblem(("result",), f"result `{worked.result}` is not a step"
@@ -140,7 +146,7 @@ def _param_units(worked: Worked, problems: list[PlanProblem]) -> dict[str, Unit]
         where = ("params", p.name)
         if p.name in notation.RESERVED or is_unit_word(p.name):
             problems.append(PlanProblem(where + ("<key>",), f"`{p.name}` is a reserved word or unit; rename it"))
-        units[p.name] = _unit(p.unit, where + ("unit",), problems) or parse_unit("")
+        units[p.name] = _unit(p.unit, where + ("unit",), problems)
         if p.choices and p.default not in p.choices:
             problems.append(PlanProblem(where + ("default",), f"default {p.default} is not among the choices"))
         if p.min is not None:
@@ -210,16 +216,18 @@ def _cycle(start: str, first: str, refs: Mapping[str, list[str]]) -> list[str] |
     return None
 
 
-def _check_dims(tree, units, declared: Unit | None, step, where: tuple, problems: list[PlanProblem]) -> None:
+def _check_dims(tree, units, declared: Unit | None, step, where: tuple,
+                problems: list[PlanProblem]) -> Unit | None:
     try:
         got = notation.infer_unit(tree, units, step.expr)
     except NotationError as exc:
         problems.append(PlanProblem(where + ("expr",), exc.message, exc.offset))
-        return
+        return None
     if declared is not None and got.dims != declared.dims:
         shown = f"`{step.unit}`" if step.unit else "no unit"
         problems.append(PlanProblem(where + ("unit",), f"step `{step.name}` computes {describe_dims(got.dims)} "
                                     f"but declares {shown} ({describe_dims(declared.dims)})"))
+    return got
 
 
 def _constraints(worked: Worked, units, known: list[str], problems: list[PlanProblem]):

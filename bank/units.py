@@ -172,13 +172,15 @@ def parse_unit(text: str) -> Unit:
     text = text.strip()
     if not text:
         return DIMENSIONLESS
-    result, op, pos = None, "*", 0
+    result, op, pos = None, None, 0
     while pos < len(text):
         m = _UNIT_TOKEN.match(text, pos)
         if not m or m.end() == pos:
             raise UnitError(f"cannot read unit `{text}` at column {pos + 1}")
         pos = m.end()
         if m.group(3):
+            if op is not None or result is None:
+                raise UnitError(f"cannot read unit `{text}`: `{m.group(3)}` at column {m.start(3) + 1} needs a unit before it")
             op = m.group(3)
             continue
         word = "USD" if m.group(1) == "$" else m.group(1)
@@ -187,7 +189,11 @@ def parse_unit(text: str) -> Unit:
             raise UnitError(f"unknown unit `{word}`" + did_you_mean(word, REGISTRY))
         if m.group(2):
             unit = unit ** int(m.group(2))
+        if result is not None and op is None:
+            op = "*"  # "token user" reads as token·user
         result = unit if result is None else (result / unit if op == "/" else result * unit)
-        op = "*"
+        op = None
+    if op is not None:
+        raise UnitError(f"cannot read unit `{text}`: it ends with `{op}`")
     result = result or DIMENSIONLESS
     return Unit(result.scale, result.dims, text)

@@ -64,6 +64,5 @@ def check(variants: int, questions: str | None, as_json: bool) -> None:
         summary = (f"{report.questions} questions, {report.terms} glossary terms, "
                    f"{report.variants} variants evaluated: ")
         errors = len(report.errors)
-        click.echo(summary + ("no problems" if report.ok else f"{errors} error{'s' * (errors != 1)}"),
-                   err=not report.ok)
+        click.echo(summary + ("no problems" if report.ok else f"{errors} error{'s' * (errors != 1)}"))
     raise SystemExit(0 if report.ok else 1)

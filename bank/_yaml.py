@@ -47,7 +47,7 @@ def read(path: str, text: str) -> tuple[object, dict, list[Problem]]:
 
 
 def _build(node, where: tuple, marks: dict, loader, path: str, problems: list[Problem], lines: list[str]):
-    style = getattr(node, "style", None)
+    style = getattr(node, "style", None) or None
     indent = 0
     if style in ("|", ">") and node.start_mark.line + 1 < len(lines):
         body = lines[node.start_mark.line + 1]

@@ -35,11 +35,7 @@ NUMBER_LITERAL = re.compile(r"(?<![\w.$-])\$?\d[\d,]*(?:\.\d+)?(?![\w-]|\.\d)")
 
 
 class TemplateError(BankError):
-    """A prose template that cannot render; ``line`` is 1-based within the template."""
-
-    def __init__(self, message: str, line: int = 1, col: int = 1):
-        super().__init__(message)
-        self.line, self.col = line, col
+    """A prose template that cannot render."""
 
 
 @functools.lru_cache(maxsize=1)
@@ -57,7 +53,7 @@ def compile_template(source: str) -> jinja2.Template:
     try:
         return environment().from_string(source)
     except jinja2.TemplateSyntaxError as exc:
-        raise TemplateError(f"template syntax: {exc.message}", exc.lineno or 1) from None
+        raise TemplateError(f"template syntax (line {exc.lineno}): {exc.message}") from None
 
 
 def render(source: str, context: Mapping[str, object]) -> str:
@@ -66,30 +62,14 @@ def render(source: str, context: Mapping[str, object]) -> str:
     try:
         return template.render(context)
     except jinja2.UndefinedError as exc:
-        name = _undefined_name(str(exc))
-        line, col = locate(source, name) if name else (1, 1)
-        raise TemplateError(f"template: {exc.message}", line, col) from None
+        raise TemplateError(f"template: {exc.message}") from None
     except (TypeError, ValueError, KeyError, ArithmeticError) as exc:
         raise TemplateError(f"template: {exc}") from None
-
-
-def _undefined_name(message: str) -> str | None:
-    m = re.search(r"'([^']+)' is undefined", message)
-    return m.group(1) if m else None
 
 
 def undeclared(source: str) -> set[str]:
     """Names a template uses, for checking against the params and steps."""
     return set(jinja2.meta.find_undeclared_variables(environment().parse(source)))
-
-
-def locate(source: str, word: str) -> tuple[int, int]:
-    """1-based (line, col) of the first whole-word occurrence of ``word`` in ``source``."""
-    m = re.search(rf"\b{re.escape(word)}\b", source)
-    if not m:
-        return 1, 1
-    before = source[:m.start()]
-    return before.count("\n") + 1, m.start() - (before.rfind("\n") + 1) + 1
 
 
 @dataclass(frozen=True)
@@ -119,10 +99,10 @@ def typed_numbers(source: str) -> list[tuple[int, str]]:
     """Numbers typed into the literal text of a template (outside ``{{ }}`` and ``{% %}``).
 
     >>> typed_numbers("costs {{ rent }} over 24 hours at p99 with 8-bit weights")
-    [(20, '24')]
+    [(22, '24')]
     """
     found = []
-    for token_kind, start, text in _literal_chunks(source):
+    for start, text in _literal_chunks(source):
         for m in NUMBER_LITERAL.finditer(text):
             found.append((start + m.start(), m.group()))
     return found
@@ -131,6 +111,6 @@ def typed_numbers(source: str) -> list[tuple[int, str]]:
 def _literal_chunks(source: str):
     pos = 0
     for m in re.finditer(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}|\[\[.*?\]\]", source, re.S):
-        yield "data", pos, source[pos:m.start()]
+        yield pos, source[pos:m.start()]
         pos = m.end()
-    yield "data", pos, source[pos:]
+    yield pos, source[pos:]

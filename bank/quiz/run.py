@@ -1,0 +1,146 @@
+"""Wire a session to the terminal and the history: what ``bank quiz`` and ``bank stats`` run.
+
+The order matters for speed: load the banks, open the history, choose the
+questions, draw their variants and show the first problem, all without
+sympy; only then start the background import of the grader.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Callable, Sequence
+
+from ..errors import BankError, NotFound, UsageError, did_you_mean
+from ..model import Library, Question
+from . import schedule
+from .history import History
+from .session import Item, Rated, Session, Summary
+from .terminal import Terminal, when
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which questions a session may ask."""
+
+    bank: str | None = None
+    level: str | None = None
+    tags: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        parts = [f"--bank {self.bank}" if self.bank else "", f"--level {self.level}" if self.level else ""]
+        parts += [f"--tag {t}" for t in self.tags]
+        return " ".join(p for p in parts if p)
+
+
+def select(library: Library, filters: Filters) -> list[Question]:
+    """The questions matching ``filters``, in bank order; unknown banks and tags are errors.
+
+    >>> from bank.load import load
+    >>> [q.id for q in select(load(), Filters(level="core", tags=("cold-start",)))][:1]
+    ['replica-boot-gap']
+    """
+    pool = list(library.bank(filters.bank).questions if filters.bank else library.questions())
+    known_tags = {t for q in library.questions() for t in q.tags}
+    for tag in filters.tags:
+        if tag not in known_tags:
+            raise NotFound(f"no question has the tag `{tag}`" + did_you_mean(tag, known_tags))
+    pool = [q for q in pool if (not filters.level or q.level == filters.level)
+            and (not filters.tags or set(filters.tags) & set(q.tags))]
+    if not pool:
+        raise NotFound(f"no question matches {filters.describe()}")
+    return pool
+
+
+def make_item(library: Library, question: Question, seed: str | None, card, names) -> Item:
+    """A question ready to show: a fresh variant (or the one ``seed`` gives) and plain-text prose."""
+    from ..render import render_problem
+    from ..text import plain_links
+    from ..variant import variant
+
+    shown = (plain_links(question.title, names), library.bank(question.bank).title)
+    if question.worked is None:
+        return Item(question, None, "", card, *shown)
+    v = variant(question, seed if seed is not None else secrets.token_hex(4))
+    return Item(question, v, plain_links(render_problem(question, v), names), card, *shown)
+
+
+def practise(questions: str | None = None, filters: Filters = Filters(), count: int = schedule.DEFAULT_COUNT,
+             seed: str | None = None, mode: str | None = None, db: str | None = None,
+             terminal: Terminal | None = None, clock: Callable[[], datetime] = utc_now) -> Summary | None:
+    """Run one sitting of ``bank quiz``; return its summary (None when nothing was due)."""
+    from ..load import load
+    from ..render import glossary_names
+
+    if mode not in (None, *schedule.MODES):
+        raise UsageError(f"unknown mode `{mode}`")
+    library = load(questions)
+    pool = select(library, filters)
+    term = terminal or Terminal()
+    with History.open(db) as history:
+        cards = history.cards()
+        picked = schedule.choose(pool, cards, clock(), mode, count)
+        if not picked:
+            term.console.print(_nothing(mode, cards, clock()))
+            return None
+        names = glossary_names(library)
+        items = [make_item(library, q, seed, cards.get(q.id), names) for q in picked]
+        return _sit(items, history, cards, names, term, clock)
+
+
+def _sit(items: Sequence[Item], history: History, cards, names, term: Terminal, clock) -> Summary:
+    from .warm import Warm
+
+    warm = Warm(items, names)
+    session = Session(items, grade=warm.grade, render=warm.render, clock=clock, cards=cards, names=names)
+    summary = _play(session.start(), history, term)
+    warm.start()
+    try:
+        while not session.done:
+            summary = _play(session.feed(term.read(session.phase)), history, term)
+    except KeyboardInterrupt:
+        _play(session.feed(None), history, term)
+        raise
+    return summary
+
+
+def _play(events, history: History, term: Terminal) -> Summary | None:
+    """Commit each rated review before anything else is shown, then show the events."""
+    summary = None
+    for event in events:
+        if isinstance(event, Rated):
+            history.record(event.review, event.card)
+        summary = event if isinstance(event, Summary) else summary
+        term.show([event])
+    return summary
+
+
+def _nothing(mode: str | None, cards, now: datetime) -> str:
+    soonest = schedule.next_due(cards)
+    then = f" Next due: {when(soonest, now)}." if soonest and soonest > now else ""
+    if mode == "new":
+        return "No new questions left: you have seen them all." + then
+    return "Nothing is due and there are no new questions." + then
+
+
+def statistics(db: str | None = None, now: datetime | None = None, tz=None):
+    """The figures for ``bank stats`` from the history at ``db`` (no file: no reviews)."""
+    from pathlib import Path
+
+    from .history import default_path
+    from .stats import summarise
+
+    now = now or utc_now()
+    path = Path(db) if db else default_path()
+    if not path.exists():
+        return summarise([], {}, now, tz)
+    with History.open(path, create=False) as history:
+        return summarise(history.reviews(), history.cards(), now, tz)
+
+
+__all__ = ["practise", "statistics", "select", "make_item", "Filters", "BankError"]

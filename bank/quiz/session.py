@@ -1,0 +1,374 @@
+"""A quiz session as a pure state machine: lines of text in, events out.
+
+The session never reads, prints, sleeps or touches the database. Its caller
+feeds it what the learner typed (``None`` for end of input) and acts on the
+events it returns: :mod:`bank.quiz.terminal` shows them and
+:mod:`bank.quiz.run` commits each :class:`Rated` review the moment it appears.
+Grading and rendering are passed in as functions, so the session itself
+never imports sympy and tests can drive it with any clock.
+
+Per question: the short answer (optional, any number of lines, a blank line
+ends it), then the working one line at a time, each graded as it arrives
+(skipped for a question without arithmetic), then the reveal, then a rating
+of 1 to 4. ``?``, ``show``, ``skip`` and ``quit`` work at any prompt.
+
+>>> s = Session([], grade=None, render=None, clock=lambda: None)
+>>> [type(e).__name__ for e in s.start()], s.phase
+(['Summary'], <Phase.DONE: 'done'>)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import Enum
+from typing import Callable, Mapping, Sequence
+
+from ..model import Question, Variant
+from . import schedule
+from .history import Review
+
+COMMANDS = {"?": "hint", "hint": "hint", "show": "show", "skip": "skip", "quit": "quit", "exit": "quit"}
+RATING_WORDS = {"1": 1, "2": 2, "3": 3, "4": 4, "again": 1, "hard": 2, "good": 3, "easy": 4}
+
+
+class Phase(str, Enum):
+    ANSWER = "answer"
+    WORKING = "working"
+    RATING = "rating"
+    DONE = "done"
+
+
+@dataclass(frozen=True)
+class Item:
+    """A question to ask: its variant (None without arithmetic), its card so far, and its
+    problem and title as plain text (rendered without sympy, so the first one shows at once)."""
+
+    question: Question
+    variant: Variant | None
+    problem: str = ""
+    card: Mapping | None = None
+    title: str = ""
+    bank_title: str = ""
+
+    @property
+    def worked(self) -> bool:
+        return self.question.worked is not None
+
+
+# ----------------------------------------------------------------------------- events
+
+@dataclass(frozen=True)
+class Asked:
+    """A new question is on the table."""
+
+    number: int
+    total: int
+    item: Item
+
+
+@dataclass(frozen=True)
+class Working:
+    """The short answer is done; the working starts."""
+
+    item: Item
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The grader's verdict on the line just typed (a ``bank.grade`` LineResult)."""
+
+    line: object
+
+
+@dataclass(frozen=True)
+class Hint:
+    text: str
+    step: str | None = None
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something to tell the learner that changes nothing."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Revealed:
+    """The model answer for the learner's variant, with the grade of their working."""
+
+    item: Item
+    view: object                 # bank.render.Rendered, links made plain
+    report: object | None        # bank.grade.Report, None without arithmetic
+    score: float | None
+
+
+@dataclass(frozen=True)
+class Choices:
+    """The ratings on offer, each with the due date it would give."""
+
+    choices: tuple[schedule.Choice, ...]
+    now: datetime
+
+
+@dataclass(frozen=True)
+class Rated:
+    """A review to commit now."""
+
+    review: Review
+    card: dict
+    choice: schedule.Choice
+
+
+@dataclass(frozen=True)
+class Skipped:
+    item: Item
+
+
+@dataclass(frozen=True)
+class Summary:
+    asked: int
+    rated: int
+    skipped: int
+    average_score: float | None
+    elapsed: float               # seconds
+    next_due: datetime | None
+    now: datetime
+
+
+# ----------------------------------------------------------------------------- state
+
+@dataclass
+class _Current:
+    """What the learner has done with the question on the table."""
+
+    item: Item
+    started: datetime
+    answer: list[str] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    report: object | None = None
+    hints: int = 0
+    revealed: bool = False
+    score: float | None = None
+    choices: tuple[schedule.Choice, ...] = ()
+
+
+class Session:
+    """Drive one sitting over ``items``.
+
+    ``grade(question, variant, text)`` is ``bank.grade.grade``; ``render(question,
+    variant)`` returns a plain-text ``Rendered`` view; ``clock()`` returns an
+    aware UTC datetime; ``cards`` maps every question id with history to its
+    stored card (for the summary's next due); ``names`` maps glossary ids to words.
+    """
+
+    def __init__(self, items: Sequence[Item], *, grade: Callable, render: Callable, clock: Callable[[], datetime],
+                 cards: Mapping[str, Mapping] | None = None, names: Mapping[str, str] | None = None):
+        self.items = list(items)
+        self._grade, self._render, self._clock = grade, render, clock
+        self._cards = dict(cards or {})
+        self._names = dict(names or {})
+        self.phase = Phase.ANSWER
+        self.index = -1
+        self.current: _Current | None = None
+        self.rated: list[Review] = []
+        self.skipped = 0
+        self._began: datetime | None = None
+
+    # -------------------------------------------------------------- driving
+
+    def start(self) -> list:
+        """Begin: the first question (or the summary when there is nothing to ask)."""
+        self._began = self._clock()
+        return self._next()
+
+    @property
+    def done(self) -> bool:
+        return self.phase is Phase.DONE
+
+    def feed(self, text: str | None) -> list:
+        """Take one line the learner typed (``None``: input ended) and return the events it causes."""
+        if self.done:
+            return []
+        if text is None:
+            return self._quit()
+        command = COMMANDS.get(text.strip().lower())
+        if command:
+            return getattr(self, f"_{command}")()
+        handler = {Phase.ANSWER: self._answer_line, Phase.WORKING: self._working_line,
+                   Phase.RATING: self._rating_line}[self.phase]
+        return handler(text.rstrip("\r\n"))
+
+    # -------------------------------------------------------------- phases
+
+    def _next(self) -> list:
+        self.index += 1
+        if self.index >= len(self.items):
+            return self._finish()
+        item = self.items[self.index]
+        self.current = _Current(item, self._clock())
+        self.phase = Phase.ANSWER
+        return [Asked(self.index + 1, len(self.items), item)]
+
+    def _answer_line(self, text: str) -> list:
+        if text.strip():
+            self.current.answer.append(text.rstrip())
+            return []
+        if self.current.item.worked:
+            self.phase = Phase.WORKING
+            return [Working(self.current.item)]
+        return self._reveal()
+
+    def _working_line(self, text: str) -> list:
+        if not text.strip():
+            return self._reveal()
+        cur = self.current
+        cur.lines.append(text.strip())
+        cur.report = self._grade(cur.item.question, cur.item.variant, "\n".join(cur.lines))
+        return [Verdict(_line(cur.report, len(cur.lines)))]
+
+    def _reveal(self) -> list:
+        cur = self.current
+        item = cur.item
+        if item.worked and cur.report is None:
+            cur.report = self._grade(item.question, item.variant, "")
+        cur.score = float(cur.report.score) if cur.report is not None else None
+        view = self._render(item.question, item.variant)
+        now = self._clock()
+        cur.choices = schedule.preview(item.card, now)
+        self.phase = Phase.RATING
+        return [Revealed(item, view, cur.report, cur.score), Choices(cur.choices, now)]
+
+    def _rating_line(self, text: str) -> list:
+        rating = RATING_WORDS.get(text.strip().lower())
+        if rating is None:
+            return [Note("Rate how well you knew it: 1 Again, 2 Hard, 3 Good or 4 Easy.")]
+        cur = self.current
+        choice = cur.choices[rating - 1]
+        review = _review(cur, rating, self._clock())
+        self.rated.append(review)
+        self._cards[review.question] = choice.card
+        return [Rated(review, choice.card, choice)] + self._next()
+
+    def _finish(self) -> list:
+        self.phase = Phase.DONE
+        self.current = None
+        now = self._clock()
+        scores = [r.score for r in self.rated if r.score is not None]
+        average = sum(scores) / len(scores) if scores else None
+        elapsed = (now - self._began).total_seconds() if self._began else 0.0
+        return [Summary(min(self.index + 1, len(self.items)), len(self.rated), self.skipped, average, elapsed,
+                        schedule.next_due(self._cards), now)]
+
+    # -------------------------------------------------------------- commands
+
+    def _hint(self) -> list:
+        if self.phase is Phase.RATING:
+            return [Note("Rate how well you knew it: 1 Again, 2 Hard, 3 Good or 4 Easy.")]
+        cur = self.current
+        cur.hints += 1
+        if cur.item.worked:
+            return [self._step_hint(cur)]
+        return [self._point_hint(cur)]
+
+    def _step_hint(self, cur: _Current) -> Hint | Note:
+        steps = cur.item.question.worked.steps
+        missing = _missing(cur.report, [s.name for s in steps])
+        if not missing:
+            return Note("Every step is there. Press Enter on an empty line to see how you did.")
+        view = self._render(cur.item.question, cur.item.variant)
+        names = [s.name for s in steps]
+        hidden = names[names.index(missing[0]):]
+        return Hint(mask_step(steps[names.index(missing[0])].text, _context(view), hidden, self._names),
+                    missing[0])
+
+    def _point_hint(self, cur: _Current) -> Hint | Note:
+        view = self._render(cur.item.question, None)
+        if cur.hints > len(view.key_points):
+            cur.hints -= 1
+            return Note("No more hints. Type `show` to see the model answer.")
+        return Hint(f"Think about this: {view.key_points[cur.hints - 1]}")
+
+    def _show(self) -> list:
+        if self.phase is Phase.RATING:
+            return [Note("The answer is above. Rate how well you knew it: 1 to 4.")]
+        self.current.revealed = True
+        return self._reveal()
+
+    def _skip(self) -> list:
+        self.skipped += 1
+        item = self.current.item
+        return [Skipped(item)] + self._next()
+
+    def _quit(self) -> list:
+        return self._finish()
+
+
+# ----------------------------------------------------------------------------- helpers
+
+def _line(report, n: int):
+    """The verdict for working line ``n`` (1-based)."""
+    for line in report.lines:
+        if line.n == n:
+            return line
+    return report.lines[-1]
+
+
+def _missing(report, names: list[str]) -> list[str]:
+    """Step names the working has not covered yet, in the author's order."""
+    if report is None:
+        return names
+    status = {s.name: s.status for s in report.steps}
+    return [n for n in names if status.get(n, "missing") == "missing"]
+
+
+def _context(view) -> dict:
+    """The template context (params and steps by name) from a rendered view."""
+    return {**dict(view.params or {}), **{s.name: s.value for s in view.steps}}
+
+
+def mask_step(template: str, context: Mapping, hidden: Sequence[str], names: Mapping[str, str]) -> str:
+    """A step's text for a hint: the step's own value (and any later one) shown as ``?``.
+
+    >>> from fractions import Fraction
+    >>> from bank.model import Value
+    >>> mask_step("{{ a }} GB ÷ {{ b }} GB/s = {{ t | fixed(1) }} s.",
+    ...           {"a": Value(Fraction(70)), "b": Value(Fraction(6))}, ["t"], {})
+    '70 GB ÷ 6 GB/s = ? s.'
+    """
+    from ..text import plain_links, render
+
+    for name in hidden:
+        template = re.sub(r"\{\{[^}]*\b" + re.escape(name) + r"\b[^}]*\}\}", "?", template)
+    return plain_links(render(template, context), names)
+
+
+def _review(cur: _Current, rating: int, now: datetime) -> Review:
+    q = cur.item.question
+    lines = tuple(_line_dict(line) for line in cur.report.lines) if cur.report is not None else ()
+    return Review(question=q.id, bank=q.bank, level=q.level, tags=tuple(q.tags),
+                  seed=cur.item.variant.seed if cur.item.variant else None, started=cur.started, ended=now,
+                  answer="\n".join(cur.answer), lines=lines, score=cur.score, rating=rating, hints=cur.hints,
+                  revealed=cur.revealed)
+
+
+def _line_dict(line) -> dict:
+    """A line verdict as stored: the fields of ``bank grade --json``'s lines."""
+    keys = ("n", "text", "status", "step", "given", "computed", "diagnosis", "message")
+    return {k: _plain(getattr(line, k, None)) for k in keys}
+
+
+def _plain(value):
+    """JSON-safe: exact numbers become floats."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+__all__ = ["Session", "Item", "Phase", "Asked", "Working", "Verdict", "Hint", "Note", "Revealed", "Choices",
+           "Rated", "Skipped", "Summary", "mask_step"]

@@ -1,0 +1,224 @@
+"""The quiz at a terminal: show session events with rich, read the learner's lines.
+
+Colour follows rich's rules: none when ``NO_COLOR`` is set or output is not a
+terminal. Input is read line by line from stdin, so a pipe or a test runner
+can drive a session; when stdin is not a terminal, each line read is echoed
+so the transcript reads like a conversation.
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import datetime, timedelta
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from . import session as ev
+
+PROMPTS = {ev.Phase.ANSWER: "answer> ", ev.Phase.WORKING: "working> ", ev.Phase.RATING: "rating 1-4> "}
+COMMANDS_HELP = "Commands at any prompt: ? hint · show answer · skip · quit"
+
+MARKS = {"correct": ("✓", "green"), "carried": ("✓", "yellow"), "slip": ("✗", "red"),
+         "unmatched": ("·", "cyan"), "error": ("✗", "red")}
+
+
+class Terminal:
+    """Shows events and reads lines. ``console`` defaults to rich's, on stdout."""
+
+    def __init__(self, console: Console | None = None):
+        self.console = console or Console(highlight=False, emoji=False)
+        self.interactive = _isatty(sys.stdin)
+
+    # ------------------------------------------------------------------ input
+
+    def read(self, phase: ev.Phase) -> str | None:
+        """One line from the learner, or None at end of input."""
+        try:
+            text = self.console.input(Text(PROMPTS.get(phase, "> "), style="bold"))
+        except EOFError:
+            self.console.print()
+            return None
+        if not self.interactive:
+            self.console.print(text, markup=False, highlight=False)
+        return text
+
+    # ------------------------------------------------------------------ output
+
+    def show(self, events) -> None:
+        for event in events:
+            handler = getattr(self, f"_{type(event).__name__.lower()}", None)
+            if handler:
+                handler(event)
+
+    def _asked(self, e: ev.Asked) -> None:
+        q = e.item.question
+        c = self.console
+        c.print(Rule(f"Question {e.number} of {e.total}"))
+        c.print(Text.assemble((f"[{q.level}]", "bold magenta"), " ", (e.item.bank_title or q.bank, "cyan"),
+                              (f" · {q.id}", "dim")))
+        c.print(Text(e.item.title or q.title, style="bold"))
+        c.print()
+        if e.item.problem:
+            c.print(Text(e.item.problem))
+            c.print()
+        c.print(Text("Short answer, in your own words (optional; an empty line ends it).", style="dim"))
+        c.print(Text(COMMANDS_HELP, style="dim"))
+
+    def _working(self, e: ev.Working) -> None:
+        self.console.print(Text("Your working, one step per line, as you would write it on a whiteboard. "
+                                "An empty line ends it.", style="dim"))
+
+    def _verdict(self, e: ev.Verdict) -> None:
+        line = e.line
+        mark, style = MARKS.get(line.status, ("?", ""))
+        head = Text.assemble(("  " + mark + " ", f"bold {style}"), (_label(line), style))
+        message = getattr(line, "message", "") or ""
+        if message:
+            head.append(": " + message)
+        self.console.print(head)
+        if line.status == "error" and getattr(line, "column", None):
+            self.console.print(Text(f"    {line.text}\n    {' ' * (line.column - 1)}^", style="red"))
+
+    def _hint(self, e: ev.Hint) -> None:
+        self.console.print(Text.assemble(("  hint: ", "bold yellow"), e.text))
+
+    def _note(self, e: ev.Note) -> None:
+        self.console.print(Text("  " + e.text, style="dim"))
+
+    def _revealed(self, e: ev.Revealed) -> None:
+        from rich.markdown import Markdown
+
+        c, view = self.console, e.view
+        c.print(Rule("Model answer", style="green"))
+        c.print(Markdown(view.answer.strip()))
+        for point in view.key_points:
+            c.print(Text(f"  • {point}"))
+        if view.steps:
+            c.print(Text("\nWorked answer for your numbers", style="bold"))
+            for i, step in enumerate(view.steps, 1):
+                c.print(Text(f"  {i}. {step.text}"))
+            c.print(Text.assemble("  Final answer: ", (view.result_text, "bold")))
+        c.print(Text.assemble(("\nTakeaway: ", "bold"), view.takeaway))
+        c.print(_score(e))
+
+    def _choices(self, e: ev.Choices) -> None:
+        c = self.console
+        c.print(Text("\nHow well did you know it?", style="bold"))
+        for choice in e.choices:
+            c.print(Text(f"  {choice.rating} {choice.name:<6} → next {when(choice.due, e.now)}"))
+
+    def _rated(self, e: ev.Rated) -> None:
+        self.console.print(Text(f"Saved: {e.choice.name}. Back {when(e.choice.due, e.review.ended)}.", style="green"))
+
+    def _skipped(self, e: ev.Skipped) -> None:
+        self.console.print(Text("Skipped.", style="dim"))
+
+    def _summary(self, e: ev.Summary) -> None:
+        c = self.console
+        c.print(Rule("Summary"))
+        c.print(f"Questions: {e.asked} asked, {e.rated} rated, {e.skipped} skipped")
+        c.print(f"Average score: {percent(e.average_score)}")
+        c.print(f"Time taken: {span(e.elapsed)}")
+        c.print(f"Next due: {when(e.next_due, e.now) if e.next_due else 'nothing scheduled yet'}")
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _label(line) -> str:
+    step = getattr(line, "step", None)
+    status = line.status
+    words = {"correct": step or "correct", "carried": f"{step} (carried forward)" if step else "carried forward",
+             "slip": f"slip in {step}" if step else "slip", "unmatched": "not a step of this answer",
+             "error": "can't read this line"}
+    label = words.get(status, status)
+    diagnosis = getattr(line, "diagnosis", None)
+    return f"{label} [{diagnosis.replace('-', ' ')}]" if diagnosis else label
+
+
+def _score(e: ev.Revealed) -> Text:
+    if e.score is None:
+        return Text("Score: not scored (no arithmetic in this one; judge your answer against the model).",
+                    style="bold")
+    final = getattr(e.report, "final", None)
+    note = ""
+    if final is not None and final.status != "correct":
+        note = f" (final answer {final.status})"
+    return Text(f"Score: {percent(e.score)}{note}", style="bold")
+
+
+def percent(x: float | None) -> str:
+    """``0.75`` -> ``75%``; None -> ``-``."""
+    return "-" if x is None else f"{round(x * 100)}%"
+
+
+def span(seconds: float) -> str:
+    """A duration for people: ``45 s``, ``4 min 12 s``, ``1 h 5 min``.
+
+    >>> span(252), span(3900)
+    ('4 min 12 s', '1 h 5 min')
+    """
+    s = int(round(seconds))
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min {s % 60} s"
+    return f"{s // 3600} h {s % 3600 // 60} min"
+
+
+def when(due: datetime, now: datetime) -> str:
+    """How far off a due time is, with the local clock time or date.
+
+    >>> from datetime import timezone
+    >>> t = datetime(2025, 3, 1, 12, tzinfo=timezone.utc)
+    >>> when(t + timedelta(minutes=10), t).split(" (")[0]
+    'in 10 min'
+    """
+    gap = due - now
+    local = due.astimezone()
+    if gap < timedelta(minutes=1):
+        return "now"
+    if gap < timedelta(hours=1):
+        return f"in {round(gap.total_seconds() / 60)} min ({local:%H:%M})"
+    if gap < timedelta(days=1):
+        return f"in {round(gap.total_seconds() / 3600)} h ({local:%H:%M})"
+    days = round(gap.total_seconds() / 86400)
+    return f"in {days} day{'s' * (days != 1)} ({local:%a} {local.day} {local:%b})"
+
+
+
+def show_stats(stats, console: Console | None = None) -> None:
+    """Print ``bank stats``: totals, streak, the 7-day forecast and the per-group tables."""
+    from rich.table import Table
+
+    c = console or Console(highlight=False, emoji=False)
+    if not stats.reviews:
+        c.print("No reviews yet. Run `bank quiz` to start.")
+        return
+    c.print(Text(f"{stats.reviews} reviews of {stats.questions} questions · average score "
+                 f"{percent(stats.average_score)} · true retention {percent(stats.retention)} "
+                 "(reviews rated above Again)", style="bold"))
+    c.print(f"Streak: {_days(stats.streak)} (longest {_days(stats.longest_streak)}) · due now: {stats.due_now}")
+    days = Table(title="Due in the next 7 days", title_justify="left")
+    for day in stats.forecast:
+        days.add_column(datetime.fromisoformat(day["date"]).strftime("%a %d"), justify="right")
+    days.add_row(*(str(day["due"]) for day in stats.forecast))
+    c.print(days)
+    for title, groups in (("bank", stats.by_bank), ("level", stats.by_level), ("tag", stats.by_tag)):
+        table = Table(title=f"By {title}", title_justify="left")
+        for column, justify in ((title, "left"), ("reviews", "right"), ("average score", "right"),
+                                ("retention", "right")):
+            table.add_column(column, justify=justify)
+        for name, g in groups.items():
+            table.add_row(name, str(g.reviews), percent(g.average_score), percent(g.retention))
+        c.print(table)
+
+
+def _days(n: int) -> str:
+    return f"{n} day{'s' * (n != 1)}"

@@ -45,6 +45,10 @@ def select(library: Library, filters: Filters) -> list[Question]:
     >>> [q.id for q in select(load(), Filters(level="core", tags=("cold-start",)))][:1]
     ['replica-boot-gap']
     """
+    slugs = [b.slug for b in library.banks]
+    if filters.bank and filters.bank not in slugs:
+        raise NotFound(f"no bank `{filters.bank}`" + did_you_mean(filters.bank, slugs)
+                       + f"; the banks are: {', '.join(slugs)}")
     pool = list(library.bank(filters.bank).questions if filters.bank else library.questions())
     known_tags = {t for q in library.questions() for t in q.tags}
     for tag in filters.tags:

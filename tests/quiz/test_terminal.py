@@ -1,0 +1,102 @@
+"""A real terminal (pexpect, a pseudo-terminal): verdicts as lines are typed, and a killed
+session keeps every review already rated. Also: nothing imports sympy before the first question.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from bank.load import load
+from bank.render import render_question
+from bank.variant import variant
+
+BIN = Path(sys.executable).parent
+SEED = "pexpect"
+
+
+@pytest.fixture
+def env(monkeypatch):
+    environ = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "200"}
+    environ.pop("BANK_DB", None)
+    return environ
+
+
+def spawn(args: list[str], env: dict) -> pexpect.spawn:
+    return pexpect.spawn(str(BIN / "bank"), args, env=env, encoding="utf-8", timeout=20, dimensions=(50, 200))
+
+
+def working(questions_dir) -> tuple[str, str]:
+    """For the seeded variant of replica-boot-gap: a correct first line and a slip in the second."""
+    view = render_question(load(questions_dir).question("replica-boot-gap"),
+                           variant(load(questions_dir).question("replica-boot-gap"), SEED))
+    p, steps = view.params, {s.name: s.value for s in view.steps}
+    wrong = Fraction(steps["read_time"].magnitude) + p["init_time"].magnitude + 10
+    return (f"Read: {p['weights']} GB / {p['read_rate']} GB/s = {steps['read_time']} s",
+            f"Boot: {steps['read_time']} s + {p['init_time']} s = {float(wrong):.1f} s")
+
+
+def test_verdicts_rating_and_a_killed_session(questions_dir, tmp_path, env):
+    db = str(tmp_path / "history.sqlite3")
+    args = ["quiz", "--questions", str(questions_dir), "--db", db, "--seed", SEED,
+            "--tag", "cold-start", "--tag", "warm-pool"]
+    right, slip = working(questions_dir)
+    child = spawn(args, env)
+    child.expect("replica-boot-gap")
+    child.expect("answer> ")
+    child.sendline("")
+    child.expect("working> ")
+    child.sendline(right)
+    child.expect("✓ read_time")
+    child.expect("working> ")
+    child.sendline(slip)
+    child.expect("✗ slip in boot_time")
+    child.expect("working> ")
+    child.sendline("")
+    child.expect("Model answer")
+    child.expect("3 Good +→ next in 10 min")
+    child.expect("rating 1-4> ")
+    child.sendline("3")
+    child.expect("Saved: Good")
+    child.expect("Question 2 of 2")
+    child.expect("warm-pool-size")
+    child.expect("answer> ")
+    child.kill(signal.SIGKILL)
+    child.wait()
+    assert child.signalstatus == signal.SIGKILL
+
+    stats = subprocess.run([str(BIN / "bank"), "stats", "--json", "--db", db], env=env, capture_output=True,
+                           text=True, check=True)
+    figures = json.loads(stats.stdout)
+    assert figures["reviews"] == 1 and figures["retention"] == 1.0
+    assert figures["by_tag"]["cold-start"]["reviews"] == 1 and "warm-pool" not in figures["by_tag"]
+    assert 0 < figures["average_score"] < 1
+
+    again = spawn(args, env)  # the rated question is not due yet, so the unseen one comes first
+    again.expect(r"Question 1 of 2")
+    again.expect(r"\[hard\] Scaling and Load Balancing · warm-pool-size")
+    again.expect("answer> ")
+    again.sendline("quit")
+    again.expect("Summary")
+    again.expect(pexpect.EOF)
+
+
+def test_no_sympy_before_the_first_question(questions_dir, tmp_path, env):
+    argv = ["-X", "importtime", "-m", "bank", "quiz", "--questions", str(questions_dir),
+            "--db", str(tmp_path / "h.sqlite3"), "--seed", "1", "--tag", "cold-start"]
+    child = pexpect.spawn(sys.executable, argv, env={**env, "PYTHONUNBUFFERED": "1"}, encoding="utf-8",
+                          timeout=20)
+    child.expect("answer> ")
+    before = child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert "import time:" in before and "bank.quiz.session" in before
+    assert [line for line in before.splitlines() if "sympy" in line] == []

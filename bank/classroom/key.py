@@ -1,0 +1,201 @@
+"""The answer key: every assignment solved, with its params, steps and expected final answer.
+
+All variants of a question are solved by one compiled program
+(:func:`bank.solve.solve_many`), so a key for thousands of students costs
+little more than drawing their numbers. Prose (the problem and the text of
+each worked step) is rendered only when an export asks for it.
+
+>>> from fractions import Fraction as F
+>>> from bank.model import Param, Question, Step, Worked
+>>> from bank.classroom.assign import assign
+>>> from bank.classroom.roster import numbered
+>>> worked = Worked("Copy {{ size }} GB at 2 GB/s.", (Param("size", F(6), unit="GB", choices=(F(6), F(12))),),
+...                 (Step("t", "size / 2 GB/s", unit="s", text="{{ size }} GB ÷ 2 GB/s = {{ t }} s"),), "t")
+>>> q = Question("copy", "demo", "core", "Copy", "Divide.", "Fast.", worked=worked)
+>>> rows = answer_key(assign([q], numbered(2), "spring"))
+>>> sorted(row.expected for row in rows)
+['3 s', '6 s']
+>>> rows[0].working()[0] == f"{rows[0].values['size']} GB ÷ 2 GB/s = {rows[0].values['t']} s"
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable, Mapping, Sequence
+
+from ..model import Question, Step, Value
+from ..render import Rendered
+from ..text import plain_links, render
+from .assign import Assignment, Handout
+from .roster import Student
+
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class KeyRow:
+    """One student's solved variant of one question."""
+
+    assignment: Assignment
+    values: Mapping[str, Value]
+    names: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def student(self) -> Student:
+        return self.assignment.student
+
+    @property
+    def question(self) -> Question:
+        return self.assignment.question
+
+    @property
+    def seed(self) -> str:
+        return self.assignment.seed
+
+    @property
+    def params(self) -> list[tuple[str, Value]]:
+        return [(p.name, self.values[p.name]) for p in self.question.worked.params]
+
+    @property
+    def steps(self) -> list[tuple[Step, Value]]:
+        return [(s, self.values[s.name]) for s in self.question.worked.steps]
+
+    @property
+    def result(self) -> Value:
+        return self.values[self.question.worked.result]
+
+    @property
+    def expected(self) -> str:
+        """The final answer as the key prints it, e.g. ``$460,800`` or ``32 s``."""
+        return shown(self.result)
+
+    def problem(self) -> str:
+        """The problem text with this student's numbers (glossary links made plain)."""
+        return self._prose(self.question.worked.problem)
+
+    def working(self) -> list[str]:
+        """The worked steps' text with this student's numbers."""
+        return [self._prose(s.text) if s.text else f"{s.name} = {shown(v)}" for s, v in self.steps]
+
+    def _prose(self, template: str) -> str:
+        return plain_links(render(template, self.values).strip(), self.names)
+
+    def as_dict(self, prose: bool = True) -> dict:
+        """The JSON shape of one key row (see the README's Instructors section)."""
+        out = {"student": self.student.id, "name": self.student.name, "question": self.question.id,
+               "seed": self.seed, "shared": self.assignment.shared,
+               "params": {n: _number(v) for n, v in self.params},
+               "steps": [{"name": s.name, **_number(v)} for s, v in self.steps],
+               "expected": {"step": self.question.worked.result, **_number(self.result)}}
+        if prose:
+            out["problem"] = self.problem()
+            for step, text in zip(out["steps"], self.working()):
+                step["working"] = text
+        return out
+
+
+def shown(value: Value) -> str:
+    """A value with its unit, by the same rule as :attr:`bank.render.Rendered.result_text`.
+
+    >>> from fractions import Fraction as F
+    >>> shown(Value(F(21900), "USD", "money")), shown(Value(F(35, 3), "s", "fixed(1)"))
+    ('$21,900', '11.7 s')
+    """
+    return Rendered(None, None, "", "", "", result=value).result_text
+
+
+def _number(value: Value) -> dict:
+    return {"text": shown(value), "exact": value.exact(), "unit": value.unit}
+
+
+def answer_key(handout: Handout, names: Mapping[str, str] | None = None,
+               progress: Progress | None = None) -> tuple[KeyRow, ...]:
+    """Solve every assignment of a handout; rows come back in the handout's order."""
+    from ..solve import solve_many
+
+    solved: dict[int, KeyRow] = {}
+    for question in handout.questions:
+        mine = [(i, a) for i, a in enumerate(handout.assignments) if a.question is question]
+        solutions = solve_many(question, [a.variant for _, a in mine])
+        for (i, a), solution in zip(mine, solutions):
+            solved[i] = KeyRow(a, solution.values, names or {})
+        if progress:
+            progress(len(mine))
+    return tuple(solved[i] for i in range(len(handout.assignments)))
+
+
+def distinct_rows(rows: Sequence[KeyRow]) -> list[tuple[KeyRow, list[Student]]]:
+    """One row per distinct variant (question and numbers), with every student who has it."""
+    groups: dict[tuple, tuple[KeyRow, list[Student]]] = {}
+    for row in rows:
+        key = (row.question.id, row.assignment.variant.values)
+        groups.setdefault(key, (row, []))[1].append(row.student)
+    return list(groups.values())
+
+
+def places(value: Value) -> int:
+    """Decimal places the author's format rounds this value to (negative: to tens, hundreds…).
+
+    ``sig`` and ``num`` trim trailing zeros when printing, so ``2.5`` counts as two places (2.50).
+
+    >>> from fractions import Fraction as F
+    >>> places(Value(F(35, 3), "s", "fixed(1)")), places(Value(F(21900), "USD", "sig(2)")), places(Value(F(5, 2)))
+    (1, -3, 2)
+    """
+    from ..formatting import as_fraction
+
+    x = as_fraction(value)
+    name, _, arg = (value.format or "num").partition("(")
+    n = int(arg.rstrip(")")) if arg else None
+    if name in ("fixed", "thousands"):
+        return n if n is not None else (2 if name == "fixed" else 0)
+    if name == "money":
+        return n if n is not None else (0 if x.denominator == 1 else 2)
+    if name == "percent" and n is not None:
+        return n
+    if name in ("sig", "sci"):
+        return _sig_places(x, n if n is not None else (3 if name == "sig" else 2))
+    # num, percent, duration and large: whole numbers exactly, others to three significant figures.
+    return 0 if x.denominator == 1 and name in ("num", "percent") else _sig_places(x, 3)
+
+
+def _sig_places(x, figures: int) -> int:
+    if x == 0:
+        return 0
+    x = abs(x)
+    if x >= 1:
+        return figures - len(str(int(x)))
+    zeros = 0
+    while x < Fraction(1, 10):
+        x, zeros = x * 10, zeros + 1
+    return figures + zeros
+
+
+def half_unit(value: Value) -> Fraction:
+    """Half a unit in the last printed place: the tolerance an answer typed as printed needs.
+
+    >>> from fractions import Fraction as F
+    >>> half_unit(Value(F(35, 3), "s", "fixed(1)")), half_unit(Value(F(460800), "USD", "money"))
+    (Fraction(1, 20), Fraction(1, 2))
+    """
+    return Fraction(1, 2) * Fraction(10) ** -places(value)
+
+
+def decimal(x: Fraction | float, digits: int) -> str:
+    """``x`` rounded half away from zero to ``digits`` places, as plain decimal text (no separators).
+
+    >>> decimal(Fraction(35, 3), 4), decimal(Fraction(-5, 2), 0), decimal(Fraction(21900), -3)
+    ('11.6667', '-3', '22000')
+    """
+    from ..formatting import as_fraction
+
+    x = as_fraction(x)
+    scale = Fraction(10) ** digits
+    whole = int(abs(x) * scale + Fraction(1, 2))
+    sign = "-" if x < 0 and whole else ""
+    if digits <= 0:
+        return f"{sign}{whole * 10 ** -digits}"
+    text = str(whole).rjust(digits + 1, "0")
+    return f"{sign}{text[:-digits]}.{text[-digits:]}"

@@ -1,0 +1,84 @@
+"""``bank variants`` as a library call: validate, assign, solve, render (nothing written yet).
+
+>>> from bank.classroom.variants import build
+>>> export = build(["replica-boot-gap"], count=3, seed="spring", fmt="json")   # doctest: +SKIP
+>>> sorted(export.files)                                                      # doctest: +SKIP
+['answer-key.json', 'manifest.csv']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from ..errors import BankError, NotFound, UsageError
+from ..model import Question
+from . import formats
+from .assign import Handout, assign
+from .key import KeyRow, answer_key
+from .roster import Student, numbered, read_roster
+
+Progress = Callable[[int], None]
+
+DEFAULT_SEED = "0"
+
+
+@dataclass(frozen=True)
+class Export:
+    """A rendered export: the files (path -> bytes), the handout and the key rows."""
+
+    files: dict[str, bytes]
+    handout: Handout
+    rows: tuple[KeyRow, ...]
+
+
+def students_for(count: int | None, roster: str | None) -> tuple[Student, ...]:
+    """The class: a roster file, else ``count`` numbered students (default one)."""
+    if count is not None and roster is not None:
+        raise UsageError("give either --count or --roster, not both")
+    if roster is not None:
+        return read_roster(roster)
+    if count is not None and count < 1:
+        raise UsageError("--count must be at least 1")
+    return numbered(count or 1)
+
+
+def select(ids: Sequence[str], questions: str | None = None) -> tuple[tuple[Question, ...], dict[str, str]]:
+    """The questions named, checked up front (every problem at once), and the glossary names."""
+    from ..load import load
+    from ..render import glossary_names
+
+    library = load(questions)
+    if not ids:
+        raise UsageError("name at least one question id (`bank list` shows them)")
+    found, problems = [], []
+    for qid in dict.fromkeys(ids):
+        try:
+            question = library.question(qid)
+        except NotFound as exc:
+            problems.append(str(exc))
+            continue
+        if question.worked is None:
+            problems.append(f"`{qid}` has no worked answer, so it has no variants")
+        found.append(question)
+    if problems:
+        raise BankError("\n".join(problems))
+    return tuple(found), glossary_names(library)
+
+
+def work(students: int, questions: int) -> int:
+    """Units of progress a run reports: one per assignment drawn and one per key row solved."""
+    return 2 * students * questions
+
+
+def build(ids: Sequence[str], *, count: int | None = None, roster: str | None = None,
+          seed: str | None = None, fmt: str = "md", questions: str | None = None,
+          progress: Progress | None = None) -> Export:
+    """Gather and check everything, assign variants, solve the key and render ``fmt`` in memory."""
+    if fmt not in formats.FORMATS:
+        raise UsageError(f"unknown format `{fmt}`; choose from {', '.join(formats.FORMATS)}")
+    chosen, names = select(ids, questions)
+    students = students_for(count, roster)
+    handout = assign(chosen, students, seed if seed is not None else DEFAULT_SEED, progress)
+    rows = answer_key(handout, names, progress)
+    return Export(formats.render(fmt, handout, rows), handout, rows)

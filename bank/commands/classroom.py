@@ -1,0 +1,65 @@
+"""Instructor commands: ``bank variants`` and ``bank mark``."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+
+import click
+
+from ._options import questions_option
+
+#: Runs with at least this many units of work show a progress bar.
+PROGRESS_FROM = 400
+
+FORMAT_NAMES = ("md", "html", "json", "csv", "moodle", "gift", "anki")
+
+
+@contextlib.contextmanager
+def progress_bar(total: int, label: str):
+    """A progress callback: a bar on stderr for large runs, nothing for small ones."""
+    if total < PROGRESS_FROM:
+        yield None
+        return
+    with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
+        yield bar.update
+
+
+@click.command()
+@click.argument("ids", nargs=-1, metavar="ID...")
+@click.option("--count", "-n", type=int, default=None, metavar="N", help="Number of anonymous students (s001, s002, …).")
+@click.option("--roster", type=click.Path(dir_okay=False), default=None, metavar="CSV",
+              help="Class list: a CSV with id and name columns (others ignored).")
+@click.option("--seed", metavar="S", default=None, help="Class seed (any text); the same seed gives the same variants. [default: 0]")
+@click.option("--format", "fmt", type=click.Choice(FORMAT_NAMES), default="md", show_default=True,
+              help="What to write besides manifest.csv.")
+@click.option("--out", "out", type=click.Path(file_okay=False), default="variants", show_default=True, metavar="DIR",
+              help="Folder to write into.")
+@questions_option
+def variants(ids, count, roster, seed, fmt, out, questions) -> None:
+    """Give each student their own variant of questions ID..., with an answer key and exports.
+
+    Writes DIR/manifest.csv (student, question, seed, expected answer) for
+    `bank mark`, and the chosen format: md (worksheets/ and answer-key.md),
+    html (worksheets.html and answer-key.html), json or csv (the full answer
+    key), moodle (calculated questions), gift (numerical questions) or anki
+    (deck.apkg).
+    """
+    from ..classroom import formats
+    from ..classroom.variants import build, students_for, work
+
+    students = len(students_for(count, roster)) if roster is None else None
+    total = work(students or 0, len(ids)) if students else 0
+    with progress_bar(total, "Solving variants") as tick:
+        export = build(ids, count=count, roster=roster, seed=seed, fmt=fmt, questions=questions, progress=tick)
+    for shortfall in export.handout.shortfalls:
+        click.echo(f"warning: {shortfall.message()}", err=True)
+    written = formats.write(out, export.files)
+    handout = export.handout
+    click.echo(f"{len(handout.students)} students × {len(handout.questions)} questions, class seed "
+               f"`{handout.seed}`: wrote {len(written)} files to {out}/ ({', '.join(_summary(export.files))})")
+
+
+def _summary(files) -> list[str]:
+    top = sorted({name.split("/")[0] + ("/" if "/" in name else "") for name in files})
+    return top

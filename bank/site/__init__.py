@@ -1,0 +1,61 @@
+"""The static site: ``gather -> render -> write``.
+
+:func:`build` runs the three stages in order. Gathering validates and
+pre-renders everything (variants, Markdown, glossary links); rendering turns
+pages into text in memory; only then is anything written, into a staging
+folder that replaces the output folder in one rename.
+
+>>> report = build("questions", "site", variants=5)   # doctest: +SKIP
+>>> report.pages > 0
+True
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from .progress import NO_PROGRESS, Progress
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    """What a build produced."""
+
+    out: Path
+    pages: int
+    questions: int
+    terms: int
+    variants: int
+    seconds: float
+
+
+def build(questions=None, out="site", base_url: str | None = None, variants: int = 20,
+          progress: Progress = NO_PROGRESS, search: bool = True) -> BuildReport:
+    """Build the site from a questions folder into ``out``; raises ``BankError`` on any problem."""
+    from .gather import gather
+    from .pages import site_pages
+    from .render import render_pages, static_files
+    from .write import write_site
+
+    started = time.perf_counter()
+    site = gather(questions, variants, progress)
+    pages = site_pages(site, base_url)
+    rendered = render_pages(pages, base_url, progress)
+    files = {**static_files(), **rendered}
+
+    def finish(folder: Path) -> None:
+        progress.advance()  # every file is written; the search index comes last
+        if search:
+            from .search import build_index
+
+            progress.start("Indexing search", 1)
+            build_index(site, pages, rendered, folder / "pagefind")
+            progress.advance()
+
+    progress.start("Writing files", 1)
+    written = write_site(Path(out), files, finish)
+    count = sum(1 for v in site.questions() for _ in v.variants if v.question.worked)
+    return BuildReport(written, len(pages), sum(1 for _ in site.questions()), len(site.terms), count,
+                       time.perf_counter() - started)

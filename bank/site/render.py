@@ -1,0 +1,69 @@
+"""Render: every page through jinja2 (autoescape on, StrictUndefined), all in memory.
+
+The second stage of ``gather -> render -> write``. Nothing touches the
+output folder here; a template error stops the build before any file exists.
+
+>>> env = environment()
+>>> env.autoescape
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import jinja2
+
+from ..errors import BankError
+from ..load import templates_dir
+from . import paths
+from .pages import SITE_TITLE, Page, letter_id, units_script
+from .progress import NO_PROGRESS, Progress
+
+
+class TemplateProblem(BankError):
+    """A site template that fails to render, located in the template file."""
+
+
+@functools.lru_cache(maxsize=4)
+def environment(folder: str | None = None) -> jinja2.Environment:
+    """The page environment: HTML autoescaping everywhere, undefined names are errors."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(folder or str(templates_dir())),
+                             autoescape=True, undefined=jinja2.StrictUndefined,
+                             trim_blocks=True, lstrip_blocks=True)
+    env.globals.update(site_title=SITE_TITLE, letter_id=letter_id, paths=paths)
+    env.filters["level_name"] = lambda level: level.capitalize()
+    return env
+
+
+def render_pages(pages: list[Page], base_url: str | None = None, progress: Progress = NO_PROGRESS,
+                 templates: str | None = None) -> dict[str, str]:
+    """Render every page; returns site path -> text (static files are copied by :mod:`write`)."""
+    env = environment(templates)
+    progress.start("Rendering pages", len(pages))
+    out = {}
+    for page in pages:
+        out[page.path] = render_page(env, page, base_url)
+        progress.advance()
+    out[f"{paths.STATIC}/units.js"] = units_script()
+    return out
+
+
+def render_page(env: jinja2.Environment, page: Page, base_url: str | None) -> str:
+    """One page, with ``url()`` relative to it and the way back to the root."""
+    context = dict(page.context, page=page.path, root=paths.depth_prefix(page.path),
+                   url=lambda target: paths.relative(target, page.path), base_url=base_url or "",
+                   searchable=page.searchable)
+    try:
+        return env.get_template(page.template).render(context)
+    except jinja2.TemplateSyntaxError as exc:
+        raise TemplateProblem(f"{exc.filename or exc.name}:{exc.lineno}: {exc.message}") from None
+    except jinja2.UndefinedError as exc:
+        raise TemplateProblem(f"templates/{page.template}: {exc.message} (rendering {page.path})") from None
+
+
+def static_files(templates: str | None = None) -> dict[str, Path]:
+    """site path -> source file for everything under ``templates/static``."""
+    root = Path(templates or templates_dir()) / paths.STATIC
+    return {f"{paths.STATIC}/{p.relative_to(root).as_posix()}": p for p in sorted(root.rglob("*")) if p.is_file()}

@@ -1,0 +1,89 @@
+"""Write: put the rendered site on disk, all or nothing.
+
+The last stage of ``gather -> render -> write``. Files go into a fresh
+temporary folder beside the output; only when every file (and the search
+index) is written does the folder replace the old site, by rename. A failed
+build leaves the previous site untouched.
+
+A folder is only ever replaced if a previous build marked it (``.bank-site``),
+so ``--out ~`` cannot wipe a home folder.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Callable, Mapping
+
+from ..errors import UsageError
+
+MARKER = ".bank-site"
+
+
+def write_site(out: Path, files: Mapping[str, str | bytes | Path],
+               finish: Callable[[Path], None] | None = None) -> Path:
+    """Write ``files`` (site path -> text, bytes or a source file) as the folder ``out``.
+
+    ``finish(folder)`` runs after the files are written and before the swap
+    (the search index is built there). Returns the resolved output folder.
+    """
+    out = Path(out).resolve()
+    check_replaceable(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    try:
+        os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes 0700; a web server must read it
+        for rel, content in files.items():
+            _write(staging / rel, content)
+        (staging / MARKER).write_text("Built by `bank build`, which replaces this folder on every build.\n",
+                                      encoding="utf-8")
+        if finish is not None:
+            finish(staging)
+        swap(staging, out)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return out
+
+
+def check_replaceable(out: Path) -> None:
+    """Refuse to replace anything but an empty folder or an earlier build."""
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out} is a file, not a folder")
+    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
+        raise UsageError(f"refusing to replace {out}: it is not a site built by `bank build` "
+                         f"(no {MARKER} file inside); choose another --out or empty the folder")
+
+
+def swap(staging: Path, out: Path) -> None:
+    """Move the new folder into place; the old one is renamed aside first, then removed."""
+    if not out.exists():
+        os.rename(staging, out)
+        return
+    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+    os.rmdir(old)
+    os.rename(out, old)
+    try:
+        os.rename(staging, out)
+    except OSError:
+        os.rename(old, out)  # put the previous site back
+        raise
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def _write(path: Path, content: str | bytes | Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(content, Path):
+        shutil.copyfile(content, path)
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

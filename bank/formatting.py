@@ -155,7 +155,12 @@ def sci(x, figures: int = 2) -> str:
     return f"{text}e{exponent}"
 
 
-FILTERS = {"num": num, "thousands": thousands, "fixed": fixed, "sig": sig, "money": money,
+def plural(x, word: str, many: str | None = None) -> str:
+    """The word for a count: ``plural(1, 'replica') == 'replica'``, ``plural(3, 'replica') == 'replicas'``."""
+    return word if as_fraction(x) == 1 else (many or word + "s")
+
+
+FILTERS = {"plural": plural, "num": num, "thousands": thousands, "fixed": fixed, "sig": sig, "money": money,
            "percent": percent, "duration": duration, "large": large, "sci": sci}
 
 

@@ -119,6 +119,8 @@ def build(worked: Worked) -> tuple[Plan | None, list[PlanProblem]]:
         if step.name in known:
             problems.append(PlanProblem(where + ("name",), f"`{step.name}` is already defined"))
             continue
+        if _reserved(step.name):
+            problems.append(PlanProblem(where + ("name",), f"`{step.name}` is a reserved word or unit; rename it"))
         declared = _unit(step.unit, where + ("unit",), problems)
         got = None
         if tree is not None and _names_ok(tree, step.name, known, refs, where + ("expr",), problems):
@@ -144,7 +146,7 @@ def _param_units(worked: Worked, problems: list[PlanProblem]) -> dict[str, Unit]
     units = {}
     for p in worked.params:
         where = ("params", p.name)
-        if p.name in notation.RESERVED or is_unit_word(p.name):
+        if _reserved(p.name):
             problems.append(PlanProblem(where + ("<key>",), f"`{p.name}` is a reserved word or unit; rename it"))
         units[p.name] = _unit(p.unit, where + ("unit",), problems)
         if p.choices and p.default not in p.choices:
@@ -152,6 +154,10 @@ def _param_units(worked: Worked, problems: list[PlanProblem]) -> dict[str, Unit]
         if p.min is not None:
             _check_range(p, where, problems)
     return units
+
+
+def _reserved(name: str) -> bool:
+    return name in notation.RESERVED or is_unit_word(name)
 
 
 def _check_range(p, where: tuple, problems: list[PlanProblem]) -> None:

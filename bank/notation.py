@@ -412,6 +412,16 @@ class Parser:
                 unit = lookup(self.advance().text)
                 parts.append(tok.text)
                 continue
+            if unit is not None and self.at("/", "per") and self.peek().kind == "name" \
+                    and self.peek().text in MULTIPLIERS:  # $0.30 per million (tokens)
+                self.advance()
+                word = self.advance().text
+                unit = unit / Unit(Fraction(MULTIPLIERS[word]), DIMENSIONLESS.dims, word)
+                parts.append(f"/{word}")
+                if self.tok.kind == "name" and lookup(self.tok.text) and not self.peek().text == "(":
+                    unit = unit / lookup(self.tok.text)
+                    parts.append(f" {self.advance().text}")
+                continue
             if unit is not None and self.at("/", "per", "*", "·") and self.peek().kind == "name" \
                     and lookup(self.peek().text) and not (self.peek(2).kind == "op" and self.peek(2).text == "("):
                 op = self.advance().text
@@ -456,6 +466,119 @@ def parse_condition(text: str, *, max_length: int = MAX_LENGTH) -> Compare:
     if not isinstance(node, Compare):
         raise NotationError("a constraint needs a comparison such as `<` or `>=`", text, node.end)
     return node
+
+
+# --------------------------------------------------------------------------- learner lines
+
+#: Words (and marks) that say the value after them is approximate.
+APPROX = frozenset({"about", "roughly", "approx", "approximately", "~", "≈"})
+#: Marks that separate the sides of a learner's line.
+EQUALS = frozenset({"=", "==", "≈", "~"})
+
+_LABEL_WORDS = re.compile(r"\s*[A-Za-z][A-Za-z0-9_' -]*?\s*(?=[=≈~])")
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One side of a learner's line: ``70 GB / 6 GB/s`` or ``about 12 s``."""
+
+    node: Node
+    approx: bool
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Line:
+    """A learner's line: an optional label, then sides joined by ``=`` or ``≈``."""
+
+    text: str
+    label: str
+    segments: tuple[Segment, ...]
+
+    @property
+    def empty(self) -> bool:
+        return not self.segments
+
+
+class LineParser(Parser):
+    """Reads ``[label:] expression [= expression]...`` with ``≈``/``about`` before a result."""
+
+    def line(self) -> tuple[Segment, ...]:
+        segments: list[Segment] = []
+        approx = self.approx()
+        if self.tok.kind == "end":
+            if approx:
+                self.fail("expected a value after `about`")
+            return ()
+        while True:
+            start = self.tok.start
+            node = self.additive()
+            segments.append(Segment(node, approx, start, node.end))
+            if not (self.tok.kind == "op" and self.tok.text in EQUALS):
+                break
+            approx = self.advance().text in ("≈", "~")
+            approx = self.approx() or approx
+            if self.tok.kind == "end":
+                self.fail("expected a value after `=`")
+        if self.tok.kind != "end":
+            self.fail("unexpected text after the expression")
+        return tuple(segments)
+
+    def approx(self) -> bool:
+        found = False
+        while self.tok.kind in ("op", "name") and self.tok.text in APPROX:
+            self.advance()
+            found = True
+        return found
+
+
+def parse_line(text: str, *, keep: frozenset[str] = frozenset(), max_length: int = MAX_LENGTH,
+               max_depth: int = MAX_DEPTH) -> Line:
+    """Parse one line of a learner's working.
+
+    Text before the first colon is a label, and so are plain words before the
+    first ``=`` (``read time = 70 / 6``) unless they are a single name in
+    ``keep`` (the question's params). Errors keep the columns of ``text``.
+
+    >>> line = parse_line("Rent per replica: $2.50/hour x 24 x 365 = about $21,900")
+    >>> line.label, len(line.segments), line.segments[1].approx
+    ('Rent per replica', 2, True)
+    >>> parse_line("read time = 70 / 6 = 11.7").label
+    'read time'
+    """
+    if len(text) > max_length:
+        raise NotationError(f"line is {len(text):,} characters long; the limit is {max_length:,}",
+                            text, max_length, len(text))
+    label, masked = _split_label(text, keep)
+    try:
+        segments = LineParser(masked, max_length=max_length, max_depth=max_depth).line()
+    except NotationError as exc:
+        raise NotationError(exc.message, text, exc.offset, exc.end) from None
+    return Line(text, label, segments)
+
+
+def _split_label(text: str, keep: frozenset[str]) -> tuple[str, str]:
+    """(label, the text with the label blanked out so columns stay put)."""
+    colon = text.find(":")
+    if colon >= 0:
+        return text[:colon].strip(), " " * (colon + 1) + text[colon + 1:]
+    m = _LABEL_WORDS.match(text)
+    if m and _is_label(m.group().strip(), keep):
+        end = m.end()
+        while end < len(text) and text[end] == "=":  # keep ≈ and ~: they mark the value approximate
+            end += 1
+        return m.group().strip(), " " * end + text[end:]
+    return "", text
+
+
+def _is_label(words: str, keep: frozenset[str]) -> bool:
+    """Words before ``=`` are a label unless they read as an expression (``rent x 4``, a param)."""
+    try:
+        node = parse(words)
+    except NotationError:
+        return True
+    return isinstance(node, Name) and node.id not in keep
 
 
 # --------------------------------------------------------------------------- limits

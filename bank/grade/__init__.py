@@ -1,0 +1,28 @@
+"""The step grader: mark a learner's working line by line against the reference working.
+
+``grade(question, variant, text) -> Report``. One module per concept:
+
+- :mod:`.precision`: what a written number stands for (rounding to the precision written);
+- :mod:`.reading`: a learner's expression, strictly with units and as written;
+- :mod:`.arithmetic`: rule 1, each line's own arithmetic, and its slips;
+- :mod:`.diagnose`: naming a slip (sign, power of ten, transposed digits, wrong operation);
+- :mod:`.reference`: the reference working for the variant;
+- :mod:`.matching`: a stated value against a reference value, units deciding how;
+- :mod:`.leaves`: what each number of a line stands for (for error carried forward);
+- :mod:`.marker`: the whole working: matching, carry, coverage, the final answer;
+- :mod:`.rubric`: the score; :mod:`.report`: the result and its JSON.
+
+>>> from bank.load import load
+>>> from bank.variant import variant
+>>> q = load().question("replica-boot-gap")
+>>> report = grade(q, variant(q), "70 / 6 = 11.7\\n11.7 + 20 = 31.7")
+>>> report.score, report.final.status
+(1.0, 'correct')
+"""
+
+from __future__ import annotations
+
+from .marker import grade
+from .report import Carry, Final, LineResult, Report, StepCoverage
+
+__all__ = ["grade", "Report", "LineResult", "StepCoverage", "Final", "Carry"]

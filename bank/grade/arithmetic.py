@@ -1,0 +1,150 @@
+"""Rule 1, the arithmetic of each line: is every stated side the first side, rounded as written?
+
+The first side of ``a = b = c`` is computed exactly; each later side states
+a value, and is right when the exact value lies in the range it stands for
+(:mod:`bank.grade.precision`). Units are compared strictly where the learner
+wrote them everywhere, and as written where plain numbers stand in for units.
+A failing side is a slip, named by :mod:`bank.grade.diagnose`.
+
+>>> from bank.notation import parse_line
+>>> from bank.grade.reading import Scope
+>>> check(parse_line("70 GB / 6 GB/s = 11.7 GB"), Scope({}, {}, {})).diagnosis
+'units'
+>>> check(parse_line("4 x 21,900 = 86,700"), Scope({}, {}, {})).diagnosis
+'transposed-digits'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .. import notation as n
+from ..errors import NotationError
+from ..units import DIMENSIONLESS, Unit
+from . import diagnose as dx
+from .matching import Claim
+from .precision import Interval, is_number, stated
+from .reading import Amount, Scope, amount
+
+
+@dataclass(frozen=True)
+class Side:
+    """One stated side: its value, and the ranges it stands for (base units and as written)."""
+
+    segment: n.Segment
+    value: Amount
+    base: Interval
+    written: Interval
+
+
+@dataclass(frozen=True)
+class Arithmetic:
+    """The verdict on one line's own arithmetic."""
+
+    computed: Amount | None
+    given: Side | None
+    ok: bool
+    diagnosis: str | None = None
+    failed: Side | None = None
+    unit: Unit | None = DIMENSIONLESS
+
+    @property
+    def claim(self) -> Claim:
+        """What the line asserts: the stated value when right, else what the working computes."""
+        if self.given is not None and (self.ok or self.computed is None):
+            return Claim(self.given.base, self.given.written, self.unit)
+        c = self.computed
+        return Claim.exact(c.base, c.written, c.unit)
+
+    @property
+    def work(self) -> Claim | None:
+        """The computed side as a point, when there is one."""
+        c = self.computed
+        return None if c is None else Claim.exact(c.base, c.written, c.unit)
+
+
+def check(line: n.Line, scope: Scope) -> Arithmetic:
+    """Evaluate every side of a line and check each stated side against the first."""
+    text = line.text
+    sides = [_side(seg, scope, text) for seg in line.segments]
+    first = line.segments[0]
+    if len(sides) == 1 and is_number(first.node):
+        return Arithmetic(None, sides[0], ok=True, unit=sides[0].value.unit)
+    computed = sides[0].value
+    given = sides[-1] if len(sides) > 1 else None
+    if computed.clash is not None:
+        return Arithmetic(computed, given, False, dx.UNITS, unit=None)
+    unit = computed.unit
+    for side in sides[1:]:
+        verdict = _agree(computed, side)
+        if verdict not in _AGREED:
+            diagnosis = verdict or _diagnose(computed, side, first.node, scope, text)
+            return Arithmetic(computed, given, False, diagnosis, side, unit=None)
+        unit = _claim_unit(verdict, computed, side.value)
+    return Arithmetic(computed, given, True, unit=unit)
+
+
+_AGREED = ("ok", "inherit", "lenient")
+
+
+def _claim_unit(verdict: str, c: Amount, s: Amount) -> Unit | None:
+    """The unit a right line claims: the one written, else the computed one when they agree strictly."""
+    if s.annotated:
+        return s.unit
+    return c.unit if verdict in ("ok", "inherit") else None
+
+
+def _side(seg: n.Segment, scope: Scope, text: str) -> Side:
+    value = amount(seg.node, scope, text)
+    leaf = _names(scope)
+    try:
+        base = stated(seg.node, seg.approx, leaf("base"))
+        written = stated(seg.node, seg.approx, leaf("written"), written=True)
+    except (ZeroDivisionError, ValueError, OverflowError, ArithmeticError):
+        base, written = Interval.point(value.base), Interval.point(value.written)
+    return Side(seg, value, base, written)
+
+
+def _names(scope: Scope):
+    def leaf(reading: str):
+        values = scope.base if reading == "base" else scope.shown
+        return lambda node: Interval.point(values[node.id])
+    return leaf
+
+
+def _agree(c: Amount, side: Side) -> str | None:
+    """``ok`` (strictly), ``inherit`` (a plain number equal to the value in base units),
+    ``lenient`` (equal as written), ``units``, or None for a plain wrong value."""
+    s = side.value
+    if s.clash is not None:
+        return dx.UNITS
+    strict = c.unit is not None and s.unit is not None
+    if strict and c.unit.dims == s.unit.dims and side.base.contains(c.base):
+        return "ok"
+    if c.unit is not None and not s.annotated and side.base.contains(c.base):
+        return "inherit"
+    lenient = (c.bare or s.bare or not strict or not c.annotated or not s.annotated)
+    if lenient:
+        return "lenient" if side.written.contains(c.written) else None
+    if c.unit.dims != s.unit.dims or side.written.contains(c.written):
+        return dx.UNITS
+    return None
+
+
+def _diagnose(c: Amount, side: Side, tree: n.Node, scope: Scope, text: str) -> str | None:
+    written = not (c.unit is not None and side.value.unit is not None and c.annotated and side.value.annotated)
+    right = c.written if written else c.base
+    target = side.written if written else side.base
+
+    def recompute(changed: n.Node) -> Fraction | None:
+        try:
+            a = amount(changed, scope, text)
+        except NotationError:
+            return None
+        return a.written if written else a.base
+
+    return dx.diagnose(right, target, tree, recompute)
+
+
+__all__ = ["Arithmetic", "Side", "check"]

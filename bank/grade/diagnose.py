@@ -1,0 +1,116 @@
+"""Naming a slip: why a stated value differs from the value it should be.
+
+Each test asks whether one common mistake turns the right value into the
+stated one, in the order a marker would think of them: the sign, a power of
+ten, two transposed digits, then the wrong operation (``a ÷ b`` where ``a ×
+b`` was written, or the operands of ``÷`` and ``−`` swapped). Units are named
+by the caller, which knows what the learner wrote.
+
+>>> from bank.grade.precision import Interval
+>>> near = lambda x: Interval(Fraction(x) - Fraction(1, 2), Fraction(x) + Fraction(1, 2))
+>>> diagnose(Fraction(87600), near(86700))
+'transposed-digits'
+>>> diagnose(Fraction(35, 3), Interval(Fraction(1165, 10), Fraction(1175, 10)))
+'power-of-ten'
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from fractions import Fraction
+from typing import Callable, Iterator
+
+from .. import notation as n
+from .precision import Interval
+
+SIGN, POWER, TRANSPOSED, OPERATION, UNITS, ROUNDING = (
+    "sign", "power-of-ten", "transposed-digits", "wrong-operation", "units", "premature-rounding")
+
+#: Powers of ten tried, either way.
+MAX_SHIFT = 12
+#: Operators tried when looking for a wrong operation (bounds the work per line).
+MAX_OPERATORS = 12
+_ALTERNATIVES = {"*": "/+-", "/": "*-+", "+": "-*", "-": "+/"}
+
+
+def diagnose(right: Fraction, stated: Interval, tree: n.Node | None = None,
+             recompute: Callable[[n.Node], Fraction | None] | None = None) -> str | None:
+    """The slip that turns ``right`` into a value inside ``stated``, or None.
+
+    ``tree`` and ``recompute`` (tree -> value read the same way as ``right``)
+    enable the wrong-operation test.
+    """
+    if right != 0 and stated.contains(-right):
+        return SIGN
+    if power_of_ten(right, stated):
+        return POWER
+    if transposed(right, stated):
+        return TRANSPOSED
+    if tree is not None and recompute is not None and wrong_operation(tree, stated, recompute):
+        return OPERATION
+    return None
+
+
+def power_of_ten(right: Fraction, stated: Interval) -> bool:
+    """``stated`` holds ``right`` times 10^k for some k ≠ 0."""
+    if right == 0:
+        return False
+    return any(stated.contains(right * Fraction(10) ** k) for k in range(-MAX_SHIFT, MAX_SHIFT + 1) if k)
+
+
+def transposed(right: Fraction, stated: Interval) -> bool:
+    """``stated`` is ``right`` (at the precision written) with two digits swapped."""
+    step = stated.hi - stated.lo
+    if step <= 0 or right == 0 or abs(right / step) > 10**30:
+        return False
+    mine, theirs = _digits(stated.mid / step), _digits(right / step)
+    if len(mine) != len(theirs) or mine == theirs:
+        return False
+    diff = [i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b]
+    return len(diff) == 2 and mine[diff[0]] == theirs[diff[1]] and mine[diff[1]] == theirs[diff[0]]
+
+
+def _digits(x: Fraction) -> str:
+    return str(abs(int(x + Fraction(1, 2) if x >= 0 else x - Fraction(1, 2))))
+
+
+def wrong_operation(tree: n.Node, stated: Interval, recompute: Callable[[n.Node], Fraction | None]) -> bool:
+    """Changing one operator of ``tree`` (or swapping the sides of ``÷``/``−``) gives ``stated``."""
+    for changed in _one_change(tree):
+        value = recompute(changed)
+        if value is not None and stated.contains(value):
+            return True
+    return False
+
+
+def _one_change(tree: n.Node) -> Iterator[n.Node]:
+    ops = [x for x in _binops(tree) if x.op in _ALTERNATIVES][:MAX_OPERATORS]
+    for op in ops:
+        for alt in _ALTERNATIVES[op.op]:
+            yield _swap(tree, op, replace(op, op=alt))
+        if op.op in "/-":
+            yield _swap(tree, op, replace(op, left=op.right, right=op.left))
+
+
+def _binops(node: n.Node) -> list[n.BinOp]:
+    found: list[n.BinOp] = []
+    n._walk(node, lambda x: found.append(x) if isinstance(x, n.BinOp) else None)
+    return found
+
+
+def _swap(node: n.Node, old: n.Node, new: n.Node) -> n.Node:
+    """A copy of ``node`` with the subtree ``old`` (by identity) replaced by ``new``."""
+    if node is old:
+        return new
+    changes = {}
+    for f in fields(node):
+        value = getattr(node, f.name)
+        if isinstance(value, n.Node):
+            swapped = _swap(value, old, new)
+            if swapped is not value:
+                changes[f.name] = swapped
+        elif isinstance(value, tuple) and value and isinstance(value[0], n.Node):
+            swapped_args = tuple(_swap(v, old, new) for v in value)
+            if any(a is not b for a, b in zip(swapped_args, value)):
+                changes[f.name] = swapped_args
+    return replace(node, **changes) if changes else node

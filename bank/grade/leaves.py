@@ -1,0 +1,134 @@
+"""What each number in a line stands for: a given, a reference step, or an earlier result.
+
+Error carried forward and combined steps both need to know where the
+numbers of a line came from. A :class:`Leaf` is one written number (or
+name) of the line's first side, with every step value it could be standing
+in for: the learner's own earlier result for that step, a rounding of the
+reference value, or exactly the reference value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+from .. import notation as n
+from .matching import Claim
+from .precision import Interval, resolution
+from .reading import Amount, Scope, amount, leaves
+from .reference import Reference, RefStep
+
+
+@dataclass(frozen=True)
+class Entry:
+    """An earlier line: what it stated, and the step it was attributed to."""
+
+    n: int
+    claim: Claim
+    step: str | None
+    status: str
+
+
+@dataclass(frozen=True)
+class Stand:
+    """A leaf standing in for step ``step`` with value ``base`` (base units)."""
+
+    step: str
+    base: Fraction
+    line: int | None
+    rounded: bool
+
+
+@dataclass(frozen=True)
+class Leaf:
+    node: n.Node
+    value: Amount
+    given: bool  # equals a param: a number from the problem
+    exact_steps: tuple[str, ...]  # reference steps it equals exactly
+    stands: tuple[Stand, ...]  # carried-forward candidates
+
+
+def analyse(node: n.Node, scope: Scope, ref: Reference, learner: dict[str, Fraction],
+            history: Sequence[Entry], text: str) -> list[Leaf]:
+    """Every leaf of ``node`` with what it may stand for."""
+    out = []
+    for leaf in leaves(node)[:_MAX_LEAVES]:
+        value = amount(leaf, scope, text)
+        if isinstance(leaf, n.Name):
+            out.append(_name_leaf(leaf, value, ref, learner, history))
+        else:
+            out.append(_number_leaf(leaf, value, ref, history))
+    return out
+
+
+_MAX_LEAVES = 24
+
+
+def _name_leaf(leaf: n.Name, value: Amount, ref: Reference, learner, history) -> Leaf:
+    if leaf.id in ref.params:
+        return Leaf(leaf, value, True, (), ())
+    own = learner.get(leaf.id)
+    if own is None or own == ref.env[leaf.id]:
+        return Leaf(leaf, value, False, (leaf.id,), ())
+    entry = next((e for e in reversed(history) if e.step == leaf.id), None)
+    stand = Stand(leaf.id, own, entry.n if entry else None, bool(entry and entry.status == "correct"))
+    return Leaf(leaf, value, False, (), (stand,))
+
+
+def _number_leaf(leaf: n.Node, value: Amount, ref: Reference, history) -> Leaf:
+    if _is_given(value, ref):
+        return Leaf(leaf, value, True, (), ())
+    exact = tuple(s.name for s in ref.steps if _equals(value, s))
+    stands = [] if exact else _from_history(value, ref, history) + _roundings(leaf, value, ref)
+    return Leaf(leaf, value, False, exact, tuple(stands))
+
+
+def _is_given(value: Amount, ref: Reference) -> bool:
+    units = ref.plan.units
+    return any(value.base == v or value.written == ref.plan.display(k, v) for k, v in ref.params.items()
+               if value.unit is None or value.unit.dimensionless or value.unit.dims == units[k].dims)
+
+
+def _equals(value: Amount, step: RefStep) -> bool:
+    if value.unit is not None and value.annotated and value.unit.dims == step.unit.dims:
+        return value.base == step.base
+    return value.written == step.shown or (step.unit.dimensionless and value.base == step.base)
+
+
+def as_step_value(value: Amount, step: RefStep) -> Fraction:
+    """A learner's value read as a value of ``step``, in base units."""
+    if value.unit is not None and value.annotated and value.unit.dims == step.unit.dims:
+        return value.base
+    if step.unit.dimensionless and step.unit.scale != 1 and value.base != value.written:
+        return value.base  # 90% for a percent step
+    scaled = value.written * step.unit.scale
+    if step.unit.dimensionless and step.base and abs(value.written / step.base - 1) < abs(scaled / step.base - 1):
+        return value.written  # 0.9 for a percent step of 90
+    return scaled
+
+
+def _from_history(value: Amount, ref: Reference, history: Sequence[Entry]) -> list[Stand]:
+    stands = []
+    for entry in history:
+        if not _same_number(value, entry.claim):
+            continue
+        targets = [ref.step(entry.step)] if entry.step else ref.steps
+        stands += [Stand(t.name, as_step_value(value, t), entry.n, entry.status == "correct") for t in targets]
+    return stands
+
+
+def _same_number(value: Amount, claim: Claim) -> bool:
+    if value.written == claim.written.mid:
+        return True
+    return claim.unit is not None and value.unit is not None and value.unit.dims == claim.unit.dims \
+        and value.base == claim.base.mid
+
+
+def _roundings(leaf: n.Node, value: Amount, ref: Reference) -> list[Stand]:
+    num = leaf.operand if isinstance(leaf, n.Quantity) else leaf
+    if not isinstance(num, n.Num):
+        return []
+    half = resolution(num, False) / 2
+    near = Interval(value.written - half, value.written + half)
+    return [Stand(s.name, as_step_value(value, s), None, True) for s in ref.steps if near.contains(s.shown)]

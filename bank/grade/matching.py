@@ -1,0 +1,75 @@
+"""Does a value a learner stated match a reference value? Units decide how to compare.
+
+A :class:`Claim` is what one line asserts: an interval of exact values in
+base units, the same read as written, and the strict unit if known.
+
+- Same dimension as the step: compare in base units, so ``0.35 min`` matches
+  a step of ``21 s``.
+- No unit (or units the learner mixed with plain numbers): compare the value
+  as written with the step in its declared unit, so ``21,900`` matches
+  ``$21,900``.
+- A rate written without its "per" (``$21,900`` for ``$21,900/year``):
+  as written, no penalty.
+- Any other dimension (``11.7 GB`` for a time): the value may match, but the
+  verdict is ``units``.
+
+>>> from bank.units import parse_unit
+>>> minutes = Claim.exact(Fraction(21), Fraction(35, 100), parse_unit("min"))   # 0.35 min
+>>> fits(minutes, parse_unit("s"), Fraction(21), Fraction(21))
+'yes'
+>>> gigabytes = Claim.exact(Fraction(117 * 10**8), Fraction(117, 10), parse_unit("GB"))
+>>> fits(gigabytes, parse_unit("s"), Fraction(117, 10), Fraction(117, 10))
+'units'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..units import DIMENSIONS, Unit
+from .precision import Interval
+
+YES, UNITS = "yes", "units"
+#: Dimensions that count things; a learner may leave them unsaid.
+COUNTS = frozenset({"token", "request", "replica", "card", "user"})
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a line states: exact-value intervals in base units and as written, and the unit."""
+
+    base: Interval
+    written: Interval
+    unit: Unit | None
+
+    @classmethod
+    def exact(cls, base: Fraction, written: Fraction, unit: Unit | None) -> Claim:
+        return cls(Interval.point(base), Interval.point(written), unit)
+
+    def in_unit(self, unit: Unit) -> Fraction:
+        """The claimed value (midpoint) expressed in ``unit`` where the dimensions allow."""
+        if self.unit is not None and self.unit.dims == unit.dims and not self.unit.dimensionless:
+            return self.base.mid / unit.scale
+        return self.written.mid
+
+
+def fits(claim: Claim, unit: Unit, base: Fraction, shown: Fraction) -> str | None:
+    """``yes``, ``units`` (right number, wrong kind of unit) or None, against a reference value."""
+    mine = claim.unit
+    if mine is not None and mine.dims == unit.dims:
+        if claim.base.contains(base):
+            return YES
+        if mine.dimensionless:
+            return YES if claim.written.contains(shown) else None
+        return UNITS if mine.scale != 1 and claim.written.contains(shown) else None
+    if not claim.written.contains(shown):
+        return None
+    if mine is None or mine.dimensionless or _drops_per(mine.dims, unit.dims):
+        return YES
+    return UNITS
+
+
+def _drops_per(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
+    """``mine`` is ``theirs`` with "per ..." parts or counted things left unsaid ($ for $/year, 30 million per day)."""
+    return all(a == b or (a == 0 and (b < 0 or name in COUNTS)) for name, a, b in zip(DIMENSIONS, mine, theirs))

@@ -1,0 +1,175 @@
+"""Reading a learner's expression two ways: strictly with units, and as written.
+
+Learners mix numbers that carry units with plain numbers that carry them
+only in the learner's head: ``$2.50/hour x 24 x 365 = $21,900`` (the 24 is
+hours a day). So every side of a line is evaluated twice:
+
+- ``base``: exactly, in base units, with the units written (``0.35 min`` is 21);
+- ``written``: exactly, with the units dropped (``0.35 min`` is 0.35), names
+  at their value in the author's declared unit; percent still means /100.
+
+``unit`` is the strict unit, or None when the units disagree (``0.4 s +
+500/24``). ``bare`` says a plain number may carry an implied unit.
+
+>>> from bank.notation import parse
+>>> a = amount(parse("$2.50/hour x 24 x 365"), Scope({}, {}, {}))
+>>> a.written, a.unit.describe(), a.bare
+(Fraction(21900, 1), 'money/time', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Mapping
+
+from .. import notation as n
+from ..errors import NotationError, did_you_mean
+from ..units import DIMENSIONLESS, Unit
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Names a learner may use: base value, value in the declared unit, and unit."""
+
+    base: Mapping[str, Fraction]
+    shown: Mapping[str, Fraction]
+    units: Mapping[str, Unit]
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.base
+
+
+@dataclass(frozen=True)
+class Amount:
+    """One side of a line, evaluated (see the module docstring)."""
+
+    base: Fraction
+    written: Fraction
+    unit: Unit | None
+    bare: bool = False
+    annotated: bool = False
+    clash: NotationError | None = field(default=None, compare=False)
+
+    @property
+    def dims(self) -> tuple[int, ...] | None:
+        return None if self.unit is None else self.unit.dims
+
+
+def amount(node: n.Node, scope: Scope, text: str = "") -> Amount:
+    """Evaluate a learner's expression, or raise a located :class:`NotationError`.
+
+    >>> from bank.notation import parse
+    >>> amount(parse("0.35 min"), Scope({}, {}, {})).base
+    Fraction(21, 1)
+    """
+    if isinstance(node, n.Num):
+        return Amount(node.value, node.value, DIMENSIONLESS, bare=True)
+    if isinstance(node, n.Name):
+        return _name(node, scope, text)
+    if isinstance(node, n.Quantity):
+        return _quantity(node, scope, text)
+    if isinstance(node, n.Neg):
+        a = amount(node.operand, scope, text)
+        return Amount(-a.base, -a.written, a.unit, a.bare, a.annotated, a.clash)
+    if isinstance(node, n.BinOp):
+        return _binop(node, scope, text)
+    if isinstance(node, n.Call):
+        return _call(node, scope, text)
+    raise NotationError("a comparison cannot be part of a working line", text, node.start, node.end)
+
+
+def _name(node: n.Name, scope: Scope, text: str) -> Amount:
+    if node.id not in scope:
+        hint = did_you_mean(node.id, list(scope.base))
+        raise NotationError(f"unknown name `{node.id}`{hint}", text, node.start, node.end)
+    unit = scope.units.get(node.id, DIMENSIONLESS)
+    return Amount(scope.base[node.id], scope.shown[node.id], unit, annotated=not unit.dimensionless)
+
+
+def _quantity(node: n.Quantity, scope: Scope, text: str) -> Amount:
+    a = amount(node.operand, scope, text)
+    u = node.unit
+    written = a.written * u.scale if u.dimensionless else a.written
+    unit = a.unit * u if a.unit is not None else None
+    return Amount(a.base * u.scale, written, unit, False, a.annotated or not u.dimensionless, a.clash)
+
+
+def _binop(node: n.BinOp, scope: Scope, text: str) -> Amount:
+    a, b = amount(node.left, scope, text), amount(node.right, scope, text)
+    bare, annotated = a.bare or b.bare, a.annotated or b.annotated
+    clash = a.clash or b.clash
+    try:
+        base, written = _arith(node.op, a.base, b.base), _arith(node.op, a.written, b.written)
+    except ZeroDivisionError:
+        raise NotationError("division by zero", text, node.op_start, node.op_start + 1) from None
+    except (ValueError, OverflowError) as exc:
+        raise NotationError(f"cannot compute this: {exc}", text, node.start, node.end) from None
+    unit, problem = _unit(node, a, b, text)
+    return Amount(base, written, unit, bare if node.op != "^" else a.bare, annotated, clash or problem)
+
+
+def _arith(op: str, x: Fraction, y: Fraction) -> Fraction:
+    return n._binop(op, x, y)
+
+
+def _unit(node: n.BinOp, a: Amount, b: Amount, text: str) -> tuple[Unit | None, NotationError | None]:
+    if a.unit is None or b.unit is None:
+        return None, None
+    if node.op == "*":
+        return a.unit * b.unit, None
+    if node.op == "/":
+        return a.unit / b.unit, None
+    if node.op == "^":
+        e = b.base
+        if e.denominator == 1:
+            return a.unit ** int(e), None
+        return (DIMENSIONLESS, None) if a.unit.dimensionless else (None, None)
+    if a.unit.same_dimension(b.unit):
+        return Unit(Fraction(1), a.unit.dims), None
+    if (a.bare and a.unit.dimensionless) or (b.bare and b.unit.dimensionless):
+        return None, None  # 0.4 s + 500/24: the plain side carries its unit in the learner's head
+    problem = NotationError(f"cannot add or subtract {a.unit.describe()} and {b.unit.describe()}",
+                            text, node.op_start, node.op_start + 1)
+    return None, problem
+
+
+def _call(node: n.Call, scope: Scope, text: str) -> Amount:
+    args = [amount(x, scope, text) for x in node.args]
+    try:
+        base = n._call(node.func, [a.base for a in args])
+        written = n._call(node.func, [a.written for a in args])
+    except (ValueError, OverflowError, ArithmeticError) as exc:
+        raise NotationError(f"cannot compute `{node.func}`: {exc}", text, node.start, node.end) from None
+    units = [a.unit for a in args]
+    unit = units[0] if all(u is not None and u.dims == units[0].dims for u in units) else None
+    if node.func == "sqrt" and unit is not None:
+        unit = None if any(d % 2 for d in unit.dims) else Unit(Fraction(1), tuple(d // 2 for d in unit.dims))
+    return Amount(base, written, unit, any(a.bare for a in args), any(a.annotated for a in args),
+                  next((a.clash for a in args if a.clash), None))
+
+
+def leaves(node: n.Node) -> list[n.Node]:
+    """The written numbers of an expression (with their units) and its names, in order.
+
+    Numbers inside a power (``10^14``) are left out: they are notation, not data.
+
+    >>> from bank.notation import parse
+    >>> [type(x).__name__ for x in leaves(parse("4 x $21,900 + rent - 5.6 x 10^14"))]
+    ['Num', 'Quantity', 'Name', 'Num']
+    """
+    if isinstance(node, (n.Num, n.Name)):
+        return [node]
+    if isinstance(node, n.Quantity) and isinstance(node.operand, (n.Num, n.Quantity)):
+        return [node]
+    if isinstance(node, n.BinOp) and node.op == "^":
+        return leaves(node.left) if not isinstance(node.left, n.Num) else []
+    out: list[n.Node] = []
+    for child in n._children(node):
+        out.extend(leaves(child))
+    return out
+
+
+def has_operation(node: n.Node) -> bool:
+    """Whether an expression computes anything (more than one number or name)."""
+    return len(leaves(node)) > 1 or isinstance(node, n.Call)

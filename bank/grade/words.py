@@ -1,0 +1,49 @@
+"""Numbers and messages as the learner reads them.
+
+>>> show(Fraction(35, 3), "s"), show(Fraction(21900), "USD"), show(Fraction(90), "percent")
+('11.67 s', '$21,900', '90%')
+>>> show(Fraction(10) ** 500)
+'1e+500'
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from ..formatting import fixed, sig, thousands
+
+#: Beyond these sizes numbers print in scientific notation (and never as giant digit strings).
+_LARGE, _SMALL = Fraction(10) ** 15, Fraction(1, 10**6)
+
+
+def number_text(x: Fraction | float) -> str:
+    """A value to four significant figures, whole numbers with separators."""
+    x = Fraction(x)
+    if x != 0 and (abs(x) >= _LARGE or abs(x) < _SMALL):
+        return _scientific(x)
+    if x.denominator == 1:
+        return thousands(x)
+    return sig(x, 4)
+
+
+def _scientific(x: Fraction) -> str:
+    exponent = math.floor(math.log10(abs(x.numerator)) - math.log10(x.denominator))
+    mantissa = float(x / Fraction(10) ** exponent)
+    if abs(mantissa) >= 9.9995:
+        mantissa, exponent = mantissa / 10, exponent + 1
+    head = f"{mantissa:.4g}"
+    return f"{head}e{exponent:+d}"
+
+
+def show(x: Fraction | float, unit: str = "") -> str:
+    """A value with its unit the way people write it: ``$21,900``, ``11.67 s``, ``90%``."""
+    text = number_text(x)
+    if unit.startswith("USD"):
+        if Fraction(x).denominator in (2, 4, 5, 10, 20, 25, 50, 100):  # cents: $2.50, not $2.5
+            text = fixed(Fraction(x), 2)
+        sign, digits = ("-", text[1:]) if text.startswith("-") else ("", text)
+        return f"{sign}${digits}{unit[3:]}"
+    if unit in ("percent", "%"):
+        return f"{text}%"
+    return f"{text} {unit}".strip()

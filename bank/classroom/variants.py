@@ -1,8 +1,8 @@
 """``bank variants`` as a library call: validate, assign, solve, render (nothing written yet).
 
->>> from bank.classroom.variants import build
->>> export = build(["replica-boot-gap"], count=3, seed="spring", fmt="json")   # doctest: +SKIP
->>> sorted(export.files)                                                      # doctest: +SKIP
+>>> from bank.classroom.variants import build, students_for
+>>> export = build(["replica-boot-gap"], students_for(3, None), seed="spring", fmt="json")  # doctest: +SKIP
+>>> sorted(export.files)                                                                  # doctest: +SKIP
 ['answer-key.json', 'manifest.csv']
 """
 
@@ -71,14 +71,12 @@ def work(students: int, questions: int) -> int:
     return 2 * students * questions
 
 
-def build(ids: Sequence[str], *, count: int | None = None, roster: str | None = None,
-          seed: str | None = None, fmt: str = "md", questions: str | None = None,
-          progress: Progress | None = None) -> Export:
+def build(ids: Sequence[str], students: Sequence[Student], *, seed: str | None = None, fmt: str = "md",
+          questions: str | None = None, progress: Progress | None = None) -> Export:
     """Gather and check everything, assign variants, solve the key and render ``fmt`` in memory."""
     if fmt not in formats.FORMATS:
         raise UsageError(f"unknown format `{fmt}`; choose from {', '.join(formats.FORMATS)}")
     chosen, names = select(ids, questions)
-    students = students_for(count, roster)
     handout = assign(chosen, students, seed if seed is not None else DEFAULT_SEED, progress)
     rows = answer_key(handout, names, progress)
     return Export(formats.render(fmt, handout, rows), handout, rows)

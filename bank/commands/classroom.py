@@ -48,18 +48,23 @@ def variants(ids, count, roster, seed, fmt, out, questions) -> None:
     from ..classroom import formats
     from ..classroom.variants import build, students_for, work
 
-    students = len(students_for(count, roster)) if roster is None else None
-    total = work(students or 0, len(ids)) if students else 0
-    with progress_bar(total, "Solving variants") as tick:
-        export = build(ids, count=count, roster=roster, seed=seed, fmt=fmt, questions=questions, progress=tick)
+    students = students_for(count, roster)
+    with progress_bar(work(len(students), len(set(ids))), "Solving variants") as tick:
+        export = build(ids, students, seed=seed, fmt=fmt, questions=questions, progress=tick)
     for shortfall in export.handout.shortfalls:
         click.echo(f"warning: {shortfall.message()}", err=True)
     written = formats.write(out, export.files)
     handout = export.handout
-    click.echo(f"{len(handout.students)} students × {len(handout.questions)} questions, class seed "
-               f"`{handout.seed}`: wrote {len(written)} files to {out}/ ({', '.join(_summary(export.files))})")
+    click.echo(f"{plural(len(handout.students), 'student')} × {plural(len(handout.questions), 'question')}, "
+               f"class seed `{handout.seed}`: wrote {plural(len(written), 'file')} to {out}/ "
+               f"({', '.join(_summary(export.files))})")
+
+
+def plural(n: int, word: str) -> str:
+    """``plural(1, "file") == "1 file"``, ``plural(2, "file") == "2 files"``."""
+    return f"{n} {word}{'s' * (n != 1)}"
 
 
 def _summary(files) -> list[str]:
-    top = sorted({name.split("/")[0] + ("/" if "/" in name else "") for name in files})
-    return top
+    """Top-level names written: files, and folders with a trailing slash."""
+    return sorted({name.split("/")[0] + ("/" if "/" in name else "") for name in files})

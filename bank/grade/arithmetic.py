@@ -48,6 +48,7 @@ class Arithmetic:
     diagnosis: str | None = None
     failed: Side | None = None
     unit: Unit | None = DIMENSIONLESS
+    first: n.Node | None = None
 
     @property
     def claim(self) -> Claim:
@@ -70,19 +71,19 @@ def check(line: n.Line, scope: Scope) -> Arithmetic:
     sides = [_side(seg, scope, text) for seg in line.segments]
     first = line.segments[0]
     if len(sides) == 1 and is_number(first.node):
-        return Arithmetic(None, sides[0], ok=True, unit=sides[0].value.unit)
+        return Arithmetic(None, sides[0], ok=True, unit=sides[0].value.unit, first=first.node)
     computed = sides[0].value
     given = sides[-1] if len(sides) > 1 else None
     if computed.clash is not None:
-        return Arithmetic(computed, given, False, dx.UNITS, unit=None)
+        return Arithmetic(computed, given, False, dx.UNITS, unit=None, first=first.node)
     unit = computed.unit
     for side in sides[1:]:
         verdict = _agree(computed, side)
         if verdict not in _AGREED:
             diagnosis = verdict or _diagnose(computed, side, first.node, scope, text)
-            return Arithmetic(computed, given, False, diagnosis, side, unit=None)
+            return Arithmetic(computed, given, False, diagnosis, side, unit=None, first=first.node)
         unit = _claim_unit(verdict, computed, side.value)
-    return Arithmetic(computed, given, True, unit=unit)
+    return Arithmetic(computed, given, True, unit=unit, first=first.node)
 
 
 _AGREED = ("ok", "inherit", "lenient")

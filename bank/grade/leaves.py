@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from .. import notation as n
-from .matching import Claim
+from .matching import Claim, read_as
 from .precision import Interval, resolution
 from .reading import Amount, Scope, amount, leaves
 from .reference import Reference, RefStep
@@ -28,6 +28,7 @@ class Entry:
     claim: Claim
     step: str | None
     status: str
+    tree: n.Node | None = None  # the working behind an unmatched result, for chains of intermediates
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class Stand:
     base: Fraction
     line: int | None
     rounded: bool
+    sure: bool = True  # False: an earlier line that matched no step, so any step is a guess
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,11 @@ class Leaf:
     given: bool  # equals a param: a number from the problem
     exact_steps: tuple[str, ...]  # reference steps it equals exactly
     stands: tuple[Stand, ...]  # carried-forward candidates
+
+    @property
+    def uses(self) -> set[str]:
+        """Steps this number surely stands for: the line uses them rather than computing them."""
+        return set(self.exact_steps) | {s.step for s in self.stands if s.sure}
 
 
 def analyse(node: n.Node, scope: Scope, ref: Reference, learner: dict[str, Fraction],
@@ -98,14 +105,7 @@ def _equals(value: Amount, step: RefStep) -> bool:
 
 def as_step_value(value: Amount, step: RefStep) -> Fraction:
     """A learner's value read as a value of ``step``, in base units."""
-    if value.unit is not None and value.annotated and value.unit.dims == step.unit.dims:
-        return value.base
-    if step.unit.dimensionless and step.unit.scale != 1 and value.base != value.written:
-        return value.base  # 90% for a percent step
-    scaled = value.written * step.unit.scale
-    if step.unit.dimensionless and step.base and abs(value.written / step.base - 1) < abs(scaled / step.base - 1):
-        return value.written  # 0.9 for a percent step of 90
-    return scaled
+    return read_as(value.base, value.written, value.unit, step.unit, step.shown) * step.unit.scale
 
 
 def _from_history(value: Amount, ref: Reference, history: Sequence[Entry]) -> list[Stand]:
@@ -114,7 +114,8 @@ def _from_history(value: Amount, ref: Reference, history: Sequence[Entry]) -> li
         if not _same_number(value, entry.claim):
             continue
         targets = [ref.step(entry.step)] if entry.step else ref.steps
-        stands += [Stand(t.name, as_step_value(value, t), entry.n, entry.status == "correct") for t in targets]
+        stands += [Stand(t.name, as_step_value(value, t), entry.n, entry.status == "correct", bool(entry.step))
+                   for t in targets]
     return stands
 
 
@@ -132,3 +133,26 @@ def _roundings(leaf: n.Node, value: Amount, ref: Reference) -> list[Stand]:
     half = resolution(num, False) / 2
     near = Interval(value.written - half, value.written + half)
     return [Stand(s.name, as_step_value(value, s), None, True) for s in ref.steps if near.contains(s.shown)]
+
+
+def expand(node: n.Node, scope: Scope, history: Sequence[Entry], text: str) -> n.Node:
+    """``node`` with each number that is the learner's own unmatched intermediate result
+    replaced by the working that produced it, so a carried error can be traced through it.
+
+    (``1 token / 3.646 ms`` after ``17.5 GB / 4.8 TB/s = 3.646 ms`` reads as
+    ``1 token / (17.5 GB / 4.8 TB/s)``.)
+    """
+    from .diagnose import _swap
+
+    sources = [e for e in history if e.tree is not None]
+    if not sources:
+        return node
+    out = node
+    for leaf in leaves(node)[:_MAX_LEAVES]:
+        if isinstance(leaf, n.Name):
+            continue
+        value = amount(leaf, scope, text)
+        entry = next((e for e in reversed(sources) if _same_number(value, e.claim)), None)
+        if entry is not None:
+            out = _swap(out, leaf, entry.tree)
+    return out

@@ -28,7 +28,7 @@ from ..model import Question, Term, Variant
 from . import diagnose as dx
 from . import rubric
 from .arithmetic import Arithmetic, check
-from .leaves import Entry, Leaf, Stand, analyse, as_step_value
+from .leaves import Entry, Leaf, Stand, analyse, expand
 from .matching import UNITS, YES, Claim, fits
 from .reading import amount, has_operation
 from .reference import RefStep, Reference, reference
@@ -39,6 +39,8 @@ from .words import show
 MAX_LINES = 200
 #: Bounds on the error-carried-forward search per line.
 MAX_OPTIONS, MAX_TRIES = 4, 64
+#: How many levels of the learner's own intermediate lines carried errors are traced through.
+MAX_INLINE = 3
 
 
 @dataclass
@@ -115,7 +117,7 @@ def _locate(state: State, line: n.Line, arith: Arithmetic) -> Outcome:
         if verdict == UNITS:
             return Outcome("slip", step, dx.UNITS)
         return Outcome("correct", step, credits=_credits(state, step, found, (), computes))
-    carried = _carry(state, claim, found)
+    carried = _carry(state, claim, found) or _carry_through(state, line, claim, computes)
     if carried is not None:
         step, stands = carried
         rounding = all(s.rounded for s in stands)
@@ -158,6 +160,28 @@ def _carry(state: State, claim: Claim, found: list[Leaf]) -> tuple[RefStep, tupl
     return None
 
 
+def _carry_through(state: State, line: n.Line, claim: Claim, computes: bool):
+    """Error carried forward through the learner's own intermediate results (lines that matched no step),
+    inlining them one level at a time."""
+    if not computes:
+        return None
+    tree = line.segments[0].node
+    scope = state.ref.scope(state.learner)
+    try:
+        for _ in range(MAX_INLINE):
+            expanded = expand(tree, scope, state.history, line.text)
+            if expanded is tree:
+                return None
+            tree = expanded
+            found = analyse(tree, scope, state.ref, state.learner, state.history, line.text)
+            carried = _carry(state, claim, found)
+            if carried is not None:
+                return carried
+    except NotationError:  # an inlined line that no longer evaluates: nothing to trace
+        return None
+    return None
+
+
 def _assignments(found: list[Leaf], allowed: set[str]) -> Iterable[tuple[Stand, ...]]:
     """Ways to read some leaves as earlier steps: fewest substitutions first, each step once."""
     options = [[s for s in leaf.stands if s.step in allowed][:MAX_OPTIONS] for leaf in found]
@@ -176,7 +200,7 @@ def _credits(state: State, step: RefStep, found: list[Leaf], stands: tuple[Stand
     """The matched step plus, for a line that computes it, the earlier steps it subsumes."""
     if not computes:
         return (step.name,)
-    used = {s.step for s in stands} | {name for leaf in found for name in leaf.exact_steps}
+    used = {s.step for s in stands} | {name for leaf in found for name in leaf.uses}
     used |= {a for u in used for a in state.ref.step(u).ancestors}
     return (step.name,) + tuple(a for a in step.ancestors if a not in used)
 
@@ -209,7 +233,7 @@ def _changed_fits(tree: n.Node, scope, step: RefStep, text: str) -> bool:
 
 
 def _restates_given(state: State, claim: Claim) -> bool:
-    return any(claim.written.contains(state.ref.plan.display(k, v)) for k, v in state.ref.params.items())
+    return any(claim.written.mid == state.ref.plan.display(k, v) for k, v in state.ref.params.items())
 
 
 # --------------------------------------------------------------------------- recording
@@ -223,12 +247,19 @@ def _record(state: State, n_: int, raw: str, arith: Arithmetic, outcome: Outcome
         kind = "done" if outcome.status == "correct" else "carried"
         if state.coverage.get(name, ("",))[0] != "done":
             state.coverage[name] = (kind, n_)
-    state.history.append(Entry(n_, stated, step.name if step else None, outcome.status))
+    state.history.append(Entry(n_, stated, step.name if step else None, outcome.status, _tree(arith, step)))
     result = LineResult(n_, raw, outcome.status, step.name if step else None,
                         *_numbers(arith, stated, step), outcome.diagnosis, _message(state, arith, outcome, raw),
                         carried=tuple(Carry(s.step, number(state.ref.plan.display(s.step, s.base)), s.line, s.rounded)
                                       for s in outcome.stands), credits=outcome.credits)
     state.marked.append((result, outcome, stated))
+
+
+def _tree(arith: Arithmetic, step: RefStep | None) -> n.Node | None:
+    """The working behind an unmatched line's result, for tracing carried errors through it."""
+    if step is not None or arith.computed is None or not arith.ok or not has_operation(arith.first):
+        return None
+    return arith.first
 
 
 def _stated(arith: Arithmetic) -> Claim:
@@ -240,10 +271,7 @@ def _stated(arith: Arithmetic) -> Claim:
 
 
 def _value_for(stated: Claim, arith: Arithmetic, step: RefStep) -> Fraction:
-    from .reading import Amount
-    unit = stated.unit
-    value = Amount(stated.base.mid, stated.written.mid, unit, annotated=bool(unit and not unit.dimensionless))
-    return as_step_value(value, step)
+    return stated.shown(step.unit, step.shown) * step.unit.scale
 
 
 def _numbers(arith: Arithmetic, stated: Claim, step: RefStep | None) -> tuple[float | None, float | None]:
@@ -254,11 +282,7 @@ def _numbers(arith: Arithmetic, stated: Claim, step: RefStep | None) -> tuple[fl
 
 
 def _in_step(claim: Claim, step: RefStep | None) -> Fraction:
-    if step is None:
-        return claim.written.mid
-    if claim.unit is not None and claim.unit.dims == step.unit.dims and claim.base.contains(step.base):
-        return claim.base.mid / step.unit.scale
-    return claim.in_unit(step.unit)
+    return claim.written.mid if step is None else claim.shown(step.unit, step.shown)
 
 
 # --------------------------------------------------------------------------- final answer
@@ -275,9 +299,11 @@ def _final(state: State) -> Final:
                      **base)
     line, outcome, stated = lines[-1]
     given = _in_step(stated, result)
-    text = f"{show(given, result.unit_text)} on line {line.n}; the answer is {show(result.shown, result.unit_text)}"
+    mine, right = show(given, result.unit_text), show(result.shown, result.unit_text)
     if fits(stated, result.unit, result.base, result.shown) == YES and outcome.status == "correct":
-        return Final("correct", given=number(given), message=text, line=line.n, **base)
+        return Final("correct", given=number(given), message=f"{mine} (line {line.n}) is right: {right}",
+                     line=line.n, **base)
+    text = f"{mine} (line {line.n}); the answer is {right}"
     return Final("wrong", given=number(given), diagnosis=_final_diagnosis(outcome), line=line.n,
                  message=text + _final_note(outcome), **base)
 
@@ -331,13 +357,16 @@ _WHY = {dx.UNITS: "check the units", dx.SIGN: "check the sign", dx.POWER: "off b
 
 
 def _slip_message(arith: Arithmetic, o: Outcome, raw: str) -> str:
-    why = _WHY.get(o.diagnosis, "a slip")
+    why = _WHY.get(o.diagnosis, "an arithmetic slip")
     target = f" (for {o.step.name})" if o.step else ""
     c, side = arith.computed, arith.failed or arith.given
     if arith.ok or c is None or side is None:
         expected = show(o.step.shown, o.step.unit_text) if o.step else "?"
         return f"{why}{target}: this step is {expected}"
-    if c.unit is not None and c.annotated:
+    g = side.value
+    if c.unit is not None and g.unit is not None and g.annotated and c.unit.dims == g.unit.dims:
+        exact = show(c.base / g.unit.scale, g.unit.name)
+    elif c.unit is not None and c.annotated:
         exact = show(c.base, base_unit_text(c.unit.dims))
     else:
         exact = show(c.written)

@@ -47,11 +47,34 @@ class Claim:
     def exact(cls, base: Fraction, written: Fraction, unit: Unit | None) -> Claim:
         return cls(Interval.point(base), Interval.point(written), unit)
 
-    def in_unit(self, unit: Unit) -> Fraction:
-        """The claimed value (midpoint) expressed in ``unit`` where the dimensions allow."""
-        if self.unit is not None and self.unit.dims == unit.dims and not self.unit.dimensionless:
-            return self.base.mid / unit.scale
-        return self.written.mid
+    def shown(self, unit: Unit, near: Fraction) -> Fraction:
+        """The claimed value (midpoint) in a step's declared unit; ``near`` is the step's value."""
+        return read_as(self.base.mid, self.written.mid, self.unit, unit, near)
+
+
+def read_as(base: Fraction, written: Fraction, mine: Unit | None, unit: Unit, near: Fraction) -> Fraction:
+    """A learner's value in the unit ``unit``: converted when the dimensions agree, else as written.
+
+    For a percent step either reading may be meant (``90%``, ``90`` or ``0.9``
+    for 90 percent): the one nearer the step's value ``near`` wins.
+
+    >>> from bank.units import parse_unit
+    >>> read_as(Fraction(21), Fraction(35, 100), parse_unit("min"), parse_unit("s"), Fraction(21))
+    Fraction(21, 1)
+    >>> read_as(Fraction(9, 10), Fraction(9, 10), parse_unit(""), parse_unit("percent"), Fraction(90))
+    Fraction(90, 1)
+    """
+    if mine is not None and not mine.dimensionless and mine.dims == unit.dims:
+        return base / unit.scale
+    if unit.dimensionless and unit.scale != 1:
+        return min((written, written / unit.scale), key=lambda x: _distance(x, near))
+    return written
+
+
+def _distance(x: Fraction, near: Fraction) -> Fraction:
+    if near == 0:
+        return abs(x)
+    return abs(x / near - 1)
 
 
 def fits(claim: Claim, unit: Unit, base: Fraction, shown: Fraction) -> str | None:

@@ -20,10 +20,7 @@ from .errors import BankError, Problem, did_you_mean
 from .load import gather
 from .model import Library, Question, Term, Worked
 from .plan import PlanProblem, build
-from .units import parse_unit
-
-#: Dimensions that can never be negative: everything but money and pure numbers.
-_MAY_BE_NEGATIVE = {"money"}
+from .units import DIMENSIONS
 
 
 @dataclass
@@ -204,6 +201,8 @@ def _check_variants(owner, worked: Worked, planned, locate: Locator, count: int)
     for text in planned.failing(default.as_dict()):
         index = worked.constraints.index(text)
         out.append(locate.problem(("constraints", index), f"the default values break the constraint `{text}`"))
+    never_negative = [s.name for s in worked.steps if _cannot_be_negative(planned.units[s.name])]
+    templates = [source for _, source in _prose_fields(owner) if prose.undeclared(source)]
     seeds = [None] + list(range(count))
     checked = 0
     for seed in seeds:
@@ -211,7 +210,9 @@ def _check_variants(owner, worked: Worked, planned, locate: Locator, count: int)
         try:
             v = default if seed is None else variant(owner, seed)
             solution = solve(owner, v)
-            _render_all(owner, solution.context())
+            context = solution.context()
+            for source in templates:
+                prose.render(source, context)
         except ConstraintsUnsatisfiable as exc:
             out.append(locate.problem(("constraints",), str(exc)))
             break
@@ -221,7 +222,7 @@ def _check_variants(owner, worked: Worked, planned, locate: Locator, count: int)
         except BankError as exc:
             out.append(locate.problem(("problem",), f"{label}: {exc}"))
             break
-        bad = _negative(worked, solution)
+        bad = _negative(never_negative, solution)
         if bad:
             out.append(locate.problem(_step_where(worked, bad), f"{label}: step `{bad}` is negative "
                                       f"({solution.values[bad]}), which its unit cannot be"))
@@ -230,19 +231,13 @@ def _check_variants(owner, worked: Worked, planned, locate: Locator, count: int)
     return out, checked
 
 
-def _render_all(owner, context) -> None:
-    for _, source in _prose_fields(owner):
-        prose.render(source, context)
+def _cannot_be_negative(unit) -> bool:
+    """Times, sizes, FLOPs and counts cannot be negative; money and plain numbers can."""
+    return any(unit.dims) and not unit.dims[DIMENSIONS.index("money")]
 
 
-def _negative(worked: Worked, solution) -> str | None:
-    for step in worked.steps:
-        unit = parse_unit(step.unit)
-        dims = [name for name, e in zip(("time", "data", "compute", "money", "token", "request",
-                                         "replica", "card", "user"), unit.dims) if e]
-        if dims and not set(dims) & _MAY_BE_NEGATIVE and solution.values[step.name].magnitude < 0:
-            return step.name
-    return None
+def _negative(names: list[str], solution) -> str | None:
+    return next((n for n in names if solution.values[n].magnitude < 0), None)
 
 
 def _step_where(worked: Worked, name: str | None) -> tuple:

@@ -11,6 +11,7 @@ prints the same on every platform.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from numbers import Real
 
@@ -30,38 +31,46 @@ def as_fraction(x) -> Fraction:
     raise TypeError(f"not a number: {x!r}")
 
 
-def _round(x: Fraction, places: int) -> Fraction:
-    """Round half away from zero to ``places`` decimals (may be negative)."""
-    scale = Fraction(10) ** places
-    scaled = abs(x) * scale
-    whole = int(scaled + Fraction(1, 2))
-    return (whole if x >= 0 else -whole) / scale
+def _scaled(x: Fraction, places: int) -> int:
+    """``|x| × 10^places`` rounded half up, as an integer (integer arithmetic only: this is hot)."""
+    n, d = abs(x.numerator), x.denominator
+    if places >= 0:
+        n *= 10 ** places
+    else:
+        d *= 10 ** -places
+    return (2 * n + d) // (2 * d)
 
 
 def _digits(x: Fraction, places: int) -> str:
     """Exact decimal text with exactly ``places`` decimals and thousands separators."""
-    x = _round(x, places)
-    sign = "-" if x < 0 else ""
-    units = int(abs(x) * 10 ** max(places, 0))
+    units = _scaled(x, places)
+    sign = "-" if x < 0 and units else ""
     if places <= 0:
-        return f"{sign}{units:,}"
+        return f"{sign}{units * 10 ** -places:,}"
     whole, frac = divmod(units, 10 ** places)
     return f"{sign}{whole:,}.{frac:0{places}d}"
 
 
+def _magnitude(x: Fraction) -> int:
+    """Digits before the point (``12.3`` → 2), or minus the zeros after it (``0.0012`` → -2)."""
+    n, d = abs(x.numerator), x.denominator
+    if n >= d:
+        return len(str(n // d))
+    zeros = 0
+    while n * 10 < d:
+        n *= 10
+        zeros += 1
+    return -zeros
+
+
 def _places_for_sig(x: Fraction, figures: int) -> int:
+    """Decimal places that keep ``figures`` significant figures, after any carry (9.99 → 10.0)."""
     if x == 0:
         return 0
-    magnitude = len(str(int(abs(x)))) if abs(x) >= 1 else -_leading_zeros(abs(x))
-    return figures - magnitude
-
-
-def _leading_zeros(x: Fraction) -> int:
-    count = 0
-    while x < Fraction(1, 10):
-        x *= 10
-        count += 1
-    return count
+    places = figures - _magnitude(x)
+    if _scaled(x, places) >= 10 ** figures:
+        places -= 1
+    return places
 
 
 def _trim(text: str) -> str:
@@ -76,8 +85,8 @@ def fixed(x, places: int = 2) -> str:
 def sig(x, figures: int = 3) -> str:
     """``figures`` significant figures, trailing zeros trimmed: ``sig(31.67, 2) == '32'``."""
     value = as_fraction(x)
-    places = _places_for_sig(_round(value, _places_for_sig(value, figures)), figures)
-    return _trim(_digits(value, max(places, 0))) if places > 0 else _digits(value, places)
+    places = _places_for_sig(value, figures)
+    return _trim(_digits(value, places)) if places > 0 else _digits(value, places)
 
 
 def num(x) -> str:
@@ -147,7 +156,7 @@ def sci(x, figures: int = 2) -> str:
     value = as_fraction(x)
     if value == 0:
         return "0"
-    exponent = len(str(int(abs(value)))) - 1 if abs(value) >= 1 else -_leading_zeros(abs(value)) - 1
+    exponent = _magnitude(value) - 1
     mantissa = value / Fraction(10) ** exponent
     text = sig(mantissa, figures)
     if text.lstrip("-") == "10":  # rounding carried into the next power
@@ -170,8 +179,16 @@ def apply_format(x, spec: str | None) -> str:
     >>> apply_format(Fraction(35, 3), "fixed(1)")
     '11.7'
     """
+    return _formatter(spec)(x)
+
+
+@functools.lru_cache(maxsize=None)
+def _formatter(spec: str | None):
     if not spec:
-        return num(x)
+        return num
     name, _, arg = spec.partition("(")
     fn = FILTERS[name]
-    return fn(x, int(arg.rstrip(")"))) if arg else fn(x)
+    if not arg:
+        return fn
+    count = int(arg.rstrip(")"))
+    return lambda x: fn(x, count)

@@ -67,9 +67,12 @@ class Step:
     format: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Worked:
-    """A worked calculation: givens, constraints, steps and which step is the result."""
+    """A worked calculation: givens, constraints, steps and which step is the result.
+
+    Compared by identity: it keys the plan and compile caches, which hash it on every call.
+    """
 
     problem: str
     params: tuple[Param, ...]

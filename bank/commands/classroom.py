@@ -68,3 +68,45 @@ def plural(n: int, word: str) -> str:
 def _summary(files) -> list[str]:
     """Top-level names written: files, and folders with a trailing slash."""
     return sorted({name.split("/")[0] + ("/" if "/" in name else "") for name in files})
+
+
+@click.command()
+@click.option("--manifest", "manifest_path", required=True, type=click.Path(dir_okay=False), metavar="CSV",
+              help="The manifest.csv that `bank variants` wrote.")
+@click.argument("submissions", metavar="SUBMISSIONS_DIR", type=click.Path(exists=True, file_okay=False))
+@click.option("--out", "out", type=click.Path(dir_okay=False), default="marks.csv", show_default=True,
+              metavar="CSV", help="Where to write the marks; feedback/ goes beside it.")
+@questions_option
+def mark(manifest_path, submissions, out, questions) -> None:
+    """Mark every student's working in SUBMISSIONS_DIR against their own variant.
+
+    Each student hands in <student-id>/<question-id>.txt per question, or one
+    <student-id>.txt with a line `## <question-id>` before each question's
+    working. Writes marks.csv (student, question, score, final, submission,
+    note) and feedback/<student-id>.txt with line-by-line verdicts. Missing,
+    empty, unreadable and undecodable submissions are recorded as such, with a
+    warning; the batch always finishes.
+    """
+    from ..classroom import manifest
+    from ..classroom.mark import mark as run_mark
+    from ..classroom.mark import write
+
+    rows = len(manifest.read(manifest_path))
+    with progress_bar(rows * MARK_WEIGHT, "Marking") as tick:
+        step = (lambda n: tick(n * MARK_WEIGHT)) if tick else None
+        marking = run_mark(manifest_path, submissions, questions, progress=step)
+    for warning in marking.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    written = write(marking, out)
+    counts = marking.counts()
+    graded = [m.score for m in marking.marks]
+    mean = sum(graded) / len(graded) if graded else 0.0
+    problems = ", ".join(f"{n} {state}" for state, n in sorted(counts.items()) if state != "ok")
+    students = len({m.student for m in marking.marks})
+    click.echo(f"Marked {plural(len(marking.marks), 'submission')} from {plural(students, 'student')}: "
+               f"mean score {mean:.2f}" + (f"; {problems}" if problems else "") +
+               f". Wrote {out} and {plural(len(written) - 1, 'feedback file')}.")
+
+
+#: One marking is worth this many units of progress (grading costs more than drawing a variant).
+MARK_WEIGHT = 8

@@ -103,6 +103,7 @@ class Revealed:
     view: object                 # bank.render.Rendered, links made plain
     report: object | None        # bank.grade.Report, None without arithmetic
     score: float | None
+    answer: str = ""             # the learner's short answer, to read beside the model
 
 
 @dataclass(frozen=True)
@@ -239,7 +240,7 @@ class Session:
         now = self._clock()
         cur.choices = schedule.preview(item.card, now)
         self.phase = Phase.RATING
-        return [Revealed(item, view, cur.report, cur.score), Choices(cur.choices, now)]
+        return [Revealed(item, view, cur.report, cur.score, "\n".join(cur.answer)), Choices(cur.choices, now)]
 
     def _rating_line(self, text: str) -> list:
         rating = RATING_WORDS.get(text.strip().lower())
@@ -268,10 +269,9 @@ class Session:
         if self.phase is Phase.RATING:
             return [Note("Rate how well you knew it: 1 Again, 2 Hard, 3 Good or 4 Easy.")]
         cur = self.current
-        cur.hints += 1
-        if cur.item.worked:
-            return [self._step_hint(cur)]
-        return [self._point_hint(cur)]
+        hint = self._step_hint(cur) if cur.item.worked else self._point_hint(cur)
+        cur.hints += isinstance(hint, Hint)
+        return [hint]
 
     def _step_hint(self, cur: _Current) -> Hint | Note:
         steps = cur.item.question.worked.steps
@@ -285,11 +285,10 @@ class Session:
                     missing[0])
 
     def _point_hint(self, cur: _Current) -> Hint | Note:
-        view = self._render(cur.item.question, None)
-        if cur.hints > len(view.key_points):
-            cur.hints -= 1
+        points = self._render(cur.item.question, None).key_points
+        if cur.hints >= len(points):
             return Note("No more hints. Type `show` to see the model answer.")
-        return Hint(f"Think about this: {view.key_points[cur.hints - 1]}")
+        return Hint(f"Think about this: {points[cur.hints]}")
 
     def _show(self) -> list:
         if self.phase is Phase.RATING:

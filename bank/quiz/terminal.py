@@ -91,8 +91,13 @@ class Terminal:
         from rich.markdown import Markdown
 
         c, view = self.console, e.view
+        if e.answer:
+            c.print(Rule("Your answer"))
+            c.print(Text(e.answer))
         c.print(Rule("Model answer", style="green"))
         c.print(Markdown(view.answer.strip()))
+        if view.key_points:
+            c.print(Text("Key points", style="bold"))
         for point in view.key_points:
             c.print(Text(f"  • {point}"))
         if view.steps:

@@ -51,7 +51,7 @@ def build(questions=None, out="site", base_url: str | None = None, variants: int
             from .search import build_index
 
             progress.start("Indexing search", 1)
-            build_index(site, pages, rendered, folder / "pagefind")
+            build_index(folder)
             progress.advance()
 
     progress.start("Writing files", 1)

@@ -92,7 +92,8 @@ class BankView:
     """A bank with its questions in order, level counts and tags."""
 
     bank: Bank
-    intro: Markup
+    intro: Markup          # for the bank's own page
+    summary: Markup        # the same intro, linked from the index page
     questions: list[QuestionView]
 
     @property
@@ -138,8 +139,9 @@ def gather(questions=None, variants: int = 20, progress: Progress = NO_PROGRESS)
         for q in bank.questions:
             views.append(_collect(problems, question_view, q, glossary, variants))
             progress.advance()
-        intro = to_html(bank.intro, Scope(glossary, _href_from(paths.INDEX), prefix=bank.slug))
-        banks.append(BankView(bank, intro, [v for v in views if v is not None]))
+        intro = to_html(bank.intro, Scope(glossary, _href_from(paths.bank_page(bank.slug)), prefix="_intro"))
+        summary = to_html(bank.intro, Scope(glossary, _href_from(paths.INDEX), prefix=bank.slug))
+        banks.append(BankView(bank, intro, summary, [v for v in views if v is not None]))
     terms = []
     for term in library.glossary:
         terms.append(_collect(problems, term_view, term, glossary))
@@ -176,10 +178,9 @@ def _unknown_links(library: Library, glossary: Glossary) -> list[Problem]:
             for link in links(source):
                 if link.term in glossary.terms:
                     continue
-                line = source.count("\n", 0, link.start) + 1
-                col = link.start - source.rfind("\n", 0, link.start) - 1
+                needle = source[link.start:source.index("]]", link.start) + 2]
                 out.append(Locator(owner).problem(where, f"link to unknown glossary term `{link.term}`"
-                                                  + did_you_mean(link.term, glossary.terms), col, line))
+                                                  + did_you_mean(link.term, glossary.terms), needle=needle))
     return out
 
 
@@ -221,10 +222,17 @@ class _Fields:
         try:
             return render(source, self.context)
         except TemplateError as exc:
-            raise ProblemsFound([Locator(self.owner).problem(where, str(exc), exc.col - 1, exc.line)]) from None
+            raise ProblemsFound([Locator(self.owner).problem(where, str(exc), needle=_needle(source, exc))]) from None
 
     def html(self, where: tuple, source: str, inline: bool = False) -> Markup:
         return to_html(self.text(where, source), self.scope, inline=inline)
+
+
+def _needle(source: str, exc: TemplateError) -> str | None:
+    """Text at the template error's line and column, for finding it in the file."""
+    lines = source.splitlines() or [""]
+    text = lines[min(exc.line, len(lines)) - 1][exc.col - 1:].strip()
+    return text[:30] or None
 
 
 def question_view(q: Question, glossary: Glossary, count: int) -> QuestionView:
@@ -307,8 +315,18 @@ def result_info(solution) -> dict:
 
     value = solution.result
     magnitude = value.magnitude if isinstance(value.magnitude, Fraction) else Fraction(repr(value.magnitude))
-    text = Rendered(solution.owner, solution.variant, "", "", "", result=value).result_text
+    text = _plural(Rendered(solution.owner, solution.variant, "", "", "", result=value).result_text,
+                   value.unit, magnitude)
     return {"text": text, "exact": f"{magnitude.numerator}/{magnitude.denominator}"}
+
+
+def _plural(text: str, unit: str, magnitude: Fraction) -> str:
+    """``432 million tokens`` rather than ``432 million token``: counted units read as plurals."""
+    from ..units import REGISTRY
+
+    if magnitude != 1 and text.endswith(f" {unit}") and REGISTRY.get(unit + "s") is REGISTRY.get(unit) is not None:
+        return text + "s"
+    return text
 
 
 def unit_info(worked: Worked) -> dict:

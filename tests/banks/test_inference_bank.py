@@ -216,6 +216,30 @@ def test_glossary_example_matches_hand_working(library, tid, expected):
     assert (result.magnitude, str(result)) == expected
 
 
+#: A sentence ends, then another begins: ". The", "! A", "? In".
+SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z(\[]")
+
+
+@pytest.mark.parametrize("tid", list(TERMS), ids=list(TERMS))
+def test_term_file_is_tidy(library, tid):
+    """Schema line for the editor, a one-sentence definition, and spellings no other term claims."""
+    path = QUESTIONS / "glossary" / f"{tid}.yaml"
+    assert path.read_text(encoding="utf-8").splitlines()[0] == \
+        "# yaml-language-server: $schema=../../bank/schema/term.schema.json"
+    term = library.term(tid)
+    assert term.definition.endswith(".") and not SENTENCE_BREAK.search(term.definition)
+    mine = {s.lower() for s in term.spellings}
+    for other in library.glossary:
+        if other.id != tid:
+            assert not mine & {s.lower() for s in other.spellings}, other.id
+
+
+@pytest.mark.parametrize("qid", list(EXPECTED), ids=list(EXPECTED))
+def test_question_file_points_the_editor_at_the_schema(qid):
+    first = (QUESTIONS / BANK / f"{qid}.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../../bank/schema/question.schema.json"
+
+
 # ----------------------------------------------------------------------------- second sources
 
 def _solve_with(question, **pinned):

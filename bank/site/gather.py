@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -229,10 +230,12 @@ class _Fields:
 
 
 def _needle(source: str, exc: TemplateError) -> str | None:
-    """Text at the template error's line and column, for finding it in the file."""
-    lines = source.splitlines() or [""]
-    text = lines[min(exc.line, len(lines)) - 1][exc.col - 1:].strip()
-    return text[:30] or None
+    """Text to find the template error by in the file: the undefined name, else the field's first line."""
+    m = re.search(r"'([^']+)' is undefined", str(exc))
+    if m and m.group(1) in source:
+        return m.group(1)
+    first = next((line.strip() for line in source.splitlines() if line.strip()), "")
+    return first[:30] or None
 
 
 def question_view(q: Question, glossary: Glossary, count: int) -> QuestionView:

@@ -25,8 +25,12 @@ class SearchIndexError(BankError):
 
 def build_index(folder: Path) -> int:
     """Index the site in ``folder`` and write the bundle to ``folder/pagefind``; returns pages indexed."""
+    from concurrent.futures import ThreadPoolExecutor
+
     try:
-        return asyncio.run(_index(Path(folder)))
+        # A thread of its own: the caller may already run an event loop (Playwright, a notebook).
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            return pool.submit(asyncio.run, _index(Path(folder))).result()
     except (OSError, AssertionError, RuntimeError) as exc:
         raise SearchIndexError(f"search index: {exc}") from None
 

@@ -49,18 +49,28 @@
       return Promise.all(search.results.slice(0, 20).map(function (r) { return r.data(); }));
     });
   }).then(function (results) {
-    status.textContent = results.length
-      ? results.length + " result" + (results.length === 1 ? "" : "s") + " for \u201c" + query + "\u201d."
-      : "No results for \u201c" + query + "\u201d.";
+    var items = [];
     results.forEach(function (result) {
+      /* The glossary is one page; each matching entry is listed on its own. */
+      var subs = (result.sub_results || []).filter(function (s) { return s.url.indexOf("#") > 0; });
+      if (/(^|\/)glossary\.html/.test(result.url) && subs.length) {
+        subs.forEach(function (s) { items.push({ url: s.url, title: s.title + " (glossary)", excerpt: s.excerpt }); });
+      } else {
+        items.push({ url: result.url, title: (result.meta && result.meta.title) || result.url, excerpt: result.excerpt });
+      }
+    });
+    status.textContent = items.length
+      ? items.length + " result" + (items.length === 1 ? "" : "s") + " for \u201c" + query + "\u201d."
+      : "No results for \u201c" + query + "\u201d.";
+    items.forEach(function (found) {
       var item = document.createElement("li");
       var heading = document.createElement("h2");
       var link = document.createElement("a");
-      link.href = relative(result.url);
-      link.textContent = (result.meta && result.meta.title) || result.url;
+      link.href = relative(found.url);
+      link.textContent = found.title;
       heading.appendChild(link);
       item.appendChild(heading);
-      item.appendChild(excerpt(result.excerpt || ""));
+      item.appendChild(excerpt(found.excerpt || ""));
       list.appendChild(item);
     });
   }).catch(function (error) {

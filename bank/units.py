@@ -168,10 +168,16 @@ def parse_unit(text: str) -> Unit:
     'money/time/card'
     >>> parse_unit("").dimensionless
     True
+    >>> parse_unit("1/s").describe()
+    '1/time'
+
     """
     text = text.strip()
     if not text:
         return DIMENSIONLESS
+    if text.startswith("1/"):  # "1/s": a rate of events
+        inverse = DIMENSIONLESS / parse_unit(text[2:])
+        return Unit(inverse.scale, inverse.dims, text)
     result, op, pos = None, None, 0
     while pos < len(text):
         m = _UNIT_TOKEN.match(text, pos)

@@ -327,15 +327,21 @@ class Parser:
         if self.at("^", "**"):
             op = self.advance()
             self.nest()
+            self.in_exponent = getattr(self, "in_exponent", 0) + 1
             exponent = self.unary()
+            self.in_exponent -= 1
             self.depth -= 1
             node = BinOp(base.start, exponent.end, "^", base, exponent, op.start)
             check_power(node, self.text)
+            if isinstance(base, Num) and not self.in_exponent:
+                node = self.units(node)  # 10^14 FLOP: the unit belongs to the power, not to the 14
             return node
         return base
 
     def postfix(self) -> Node:
         node = self.primary()
+        if getattr(self, "in_exponent", 0):
+            return node  # an exponent is a plain number
         if isinstance(node, Num) or (isinstance(node, Quantity) and node.unit.name == "USD"):
             node = self.units(node)
         return node

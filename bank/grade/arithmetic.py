@@ -23,7 +23,7 @@ from .. import notation as n
 from ..errors import NotationError
 from ..units import DIMENSIONLESS, Unit
 from . import diagnose as dx
-from .matching import Claim
+from .matching import Claim, compatible
 from .precision import Interval, is_number, stated
 from .reading import Amount, Scope, amount
 
@@ -123,6 +123,8 @@ def _agree(c: Amount, side: Side) -> str | None:
     strict = c.unit is not None and s.unit is not None
     if strict and c.unit.dims == s.unit.dims and side.base.contains(c.base):
         return "ok"
+    if strict and compatible(c.unit.dims, s.unit.dims) and side.base.contains(c.base):
+        return "lenient"  # 3 million x $0.30/Mtoken = $0.90: the tokens go unsaid
     if c.unit is not None and not s.annotated and side.base.contains(c.base):
         return "inherit"
     lenient = (c.bare or s.bare or not strict or not c.annotated or not s.annotated)

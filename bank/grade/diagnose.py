@@ -88,6 +88,8 @@ def _one_change(tree: n.Node) -> Iterator[n.Node]:
     for op in ops:
         for alt in _ALTERNATIVES[op.op]:
             yield _swap(tree, op, replace(op, op=alt))
+            if alt in "/-":  # b ÷ a as well as a ÷ b
+                yield _swap(tree, op, replace(op, op=alt, left=op.right, right=op.left))
         if op.op in "/-":
             yield _swap(tree, op, replace(op, left=op.right, right=op.left))
 

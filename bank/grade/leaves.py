@@ -46,7 +46,7 @@ class Stand:
 class Leaf:
     node: n.Node
     value: Amount
-    given: bool  # equals a param: a number from the problem
+    given: tuple[str, ...]  # the params it equals: a number from the problem
     exact_steps: tuple[str, ...]  # reference steps it equals exactly
     stands: tuple[Stand, ...]  # carried-forward candidates
 
@@ -74,27 +74,29 @@ _MAX_LEAVES = 24
 
 def _name_leaf(leaf: n.Name, value: Amount, ref: Reference, learner, history) -> Leaf:
     if leaf.id in ref.params:
-        return Leaf(leaf, value, True, (), ())
+        return Leaf(leaf, value, (leaf.id,), (), ())
     own = learner.get(leaf.id)
     if own is None or own == ref.env[leaf.id]:
-        return Leaf(leaf, value, False, (leaf.id,), ())
+        return Leaf(leaf, value, (), (leaf.id,), ())
     entry = next((e for e in reversed(history) if e.step == leaf.id), None)
     stand = Stand(leaf.id, own, entry.n if entry else None, bool(entry and entry.status == "correct"))
-    return Leaf(leaf, value, False, (), (stand,))
+    return Leaf(leaf, value, (), (), (stand,))
 
 
 def _number_leaf(leaf: n.Node, value: Amount, ref: Reference, history) -> Leaf:
-    if _is_given(value, ref):
-        return Leaf(leaf, value, True, (), ())
+    given = _givens(value, ref)
+    if given:
+        return Leaf(leaf, value, given, (), ())
     exact = tuple(s.name for s in ref.steps if _equals(value, s))
     stands = [] if exact else _from_history(value, ref, history) + _roundings(leaf, value, ref)
-    return Leaf(leaf, value, False, exact, tuple(stands))
+    return Leaf(leaf, value, (), exact, tuple(stands))
 
 
-def _is_given(value: Amount, ref: Reference) -> bool:
+def _givens(value: Amount, ref: Reference) -> tuple[str, ...]:
     units = ref.plan.units
-    return any(value.base == v or value.written == ref.plan.display(k, v) for k, v in ref.params.items()
-               if value.unit is None or value.unit.dimensionless or value.unit.dims == units[k].dims)
+    return tuple(k for k, v in ref.params.items()
+                 if (value.base == v or value.written == ref.plan.display(k, v))
+                 and (value.unit is None or value.unit.dimensionless or value.unit.dims == units[k].dims))
 
 
 def _equals(value: Amount, step: RefStep) -> bool:

@@ -104,7 +104,7 @@ def _locate(state: State, line: n.Line, arith: Arithmetic) -> Outcome:
     computes = has_operation(first)
     found = _leaves(state, line, first) if computes else []
     if not arith.ok:
-        direct = _best(state, claim, line.label)
+        direct = _best(state, claim, line.label) or _best(state, _stated(arith), line.label)
         if direct is not None:
             return Outcome("slip", direct[0], arith.diagnosis)
         carried = _carry(state, claim, found)
@@ -215,12 +215,13 @@ def _step_slip(state: State, line: n.Line, claim: Claim, found: list[Leaf]) -> O
     for step in open_steps:
         if any(_changed_fits(c, scope, step, line.text) for c in dx._one_change(first)):
             return Outcome("slip", step, dx.OPERATION)
-    if not any(leaf.given for leaf in found):
-        return None
+    givens = {p for leaf in found for p in leaf.given}
     for step in open_steps:
-        diagnosis = dx.diagnose(step.shown, claim.written)
-        if diagnosis is not None:
-            return Outcome("slip", step, diagnosis)
+        # Only where the line works from this step's own givens: 700 / 6 for 70 / 6, not any stray number.
+        if givens and givens <= set(step.params):
+            diagnosis = dx.diagnose(step.shown, claim.written)
+            if diagnosis is not None:
+                return Outcome("slip", step, diagnosis)
     return None
 
 

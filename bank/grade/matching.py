@@ -88,11 +88,23 @@ def fits(claim: Claim, unit: Unit, base: Fraction, shown: Fraction) -> str | Non
         return UNITS if mine.scale != 1 and claim.written.contains(shown) else None
     if not claim.written.contains(shown):
         return None
-    if mine is None or mine.dimensionless or _drops_per(mine.dims, unit.dims):
+    if mine is None or mine.dimensionless or compatible(mine.dims, unit.dims):
         return YES
     return UNITS
 
 
-def _drops_per(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
-    """``mine`` is ``theirs`` with "per ..." parts or counted things left unsaid ($ for $/year, 30 million per day)."""
-    return all(a == b or (a == 0 and (b < 0 or name in COUNTS)) for name, a, b in zip(DIMENSIONS, mine, theirs))
+def compatible(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
+    """The dimensions differ only by "per ..." parts or counted things that one side leaves unsaid
+    ($21,900 for $21,900/year, $21,900/year for $21,900, 11.4 for 11.4 cards).
+
+    >>> from bank.units import parse_unit
+    >>> compatible(parse_unit("USD").dims, parse_unit("USD/year").dims)
+    True
+    >>> compatible(parse_unit("GB").dims, parse_unit("s").dims)
+    False
+    """
+    return all(a == b or _unsaid(name, a, b) or _unsaid(name, b, a) for name, a, b in zip(DIMENSIONS, mine, theirs))
+
+
+def _unsaid(name: str, a: int, b: int) -> bool:
+    return a == 0 and (b < 0 or name in COUNTS)

@@ -104,6 +104,8 @@ def is_number(node: n.Node) -> bool:
 
 
 def _power_of_ten(node: n.Node) -> bool:
+    if isinstance(node, n.Quantity):  # 10^14 FLOP
+        node = node.operand
     return (isinstance(node, n.BinOp) and node.op == "^" and isinstance(node.left, n.Num)
             and node.left.value == 10 and n.constant(node.right) is not None)
 

@@ -1,0 +1,249 @@
+"""The line table: learner lines with the status and diagnosis a careful marker gives them.
+
+Each case marks ``context`` lines first (earlier working the line may build
+on), then the line itself, and checks the verdict on that last line. The
+fixture bank (tests/grade/questions) holds the reference values:
+
+- boot: read_time = 70 GB / 6 GB/s = 11.67 s; boot_time = read_time + 20 s = 31.67 s
+- rent: yearly = $2.50/hour x 1 year = $21,900; pool_rent = 4 x yearly = $87,600; saving = $65,700
+- cache: daily_tokens = 20,000 x 1,500 = 30 million; miss_share = 90%; hit_bill = $0.90
+- drain: drain_time = 500 tokens / 24 tokens/s = 20.83 s
+- prefill: miss_flops = 4,000 x 140 GFLOP = 5.6e14 FLOP; miss_time = 5.6e14 / 989 TFLOP/s = 0.5662 s
+- spot: on_demand = 12 x $2.50 = $30; spot_bill = $15; change = spot_bill - on_demand = -$15
+"""
+
+from __future__ import annotations
+
+import pytest
+
+C, CA, S, U, E = "correct", "carried", "slip", "unmatched", "error"
+TRANS, POW, OP, SIGN, UNITS, ROUND = ("transposed-digits", "power-of-ten", "wrong-operation", "sign", "units",
+                                      "premature-rounding")
+RENT = "2.50 x 24 x 365 = 21,600"  # a slip: the right value is 21,900
+
+# (id, question, context lines, line, status, diagnosis, step)
+CASES = [
+    # --- plain arithmetic and rounding to the precision written
+    ("div-rounded", "boot", [], "70 / 6 = 11.7", C, None, "read_time"),
+    ("div-no-spaces", "boot", [], "70/6=11.7", C, None, "read_time"),
+    ("div-obelus", "boot", [], "70 ÷ 6 = 11.7", C, None, "read_time"),
+    ("two-decimals", "boot", [], "70 / 6 = 11.67", C, None, "read_time"),
+    ("whole-number", "boot", [], "70 / 6 = 12", C, None, "read_time"),
+    ("truncated", "boot", [], "70 / 6 = 11.6", S, None, "read_time"),
+    ("truncated-3dp", "boot", [], "70 / 6 = 11.666", S, None, "read_time"),
+    ("expression-only", "boot", [], "70 / 6", C, None, "read_time"),
+    ("stated-only", "boot", [], "11.7 s", C, None, "read_time"),
+    ("chain-of-sides", "boot", [], "70 / 6 = 35 / 3 = 11.67", C, None, "read_time"),
+    ("rounded-middle-side", "drain", [], "0 + 500 / 24 = 0 + 20.8 = 20.8", C, None, "drain_time"),
+    # --- labels
+    ("label-colon", "boot", [], "Read time: 70 GB / 6 GB/s = 11.7 s", C, None, "read_time"),
+    ("label-words", "boot", [], "read time = 70 / 6 = 11.7", C, None, "read_time"),
+    ("label-step-name", "boot", [], "read_time = 70 / 6 = 11.7", C, None, "read_time"),
+    ("label-with-digits", "boot", [], "Step 1: 70 / 6 = 11.7", C, None, "read_time"),
+    ("label-punctuation", "boot", [], "Boot (incl. load): 70/6 + 20 = 31.7", C, None, "boot_time"),
+    # --- approximate results
+    ("approx-sign", "boot", [], "70 GB / 6 GB/s ≈ 11.7 s", C, None, "read_time"),
+    ("approx-tilde", "boot", [], "70 GB / 6 GB/s ~ 11.7 s", C, None, "read_time"),
+    ("approx-about", "boot", [], "70 GB / 6 GB/s = about 12 s", C, None, "read_time"),
+    ("approx-roughly", "boot", [], "70 GB / 6 GB/s = roughly 12 s", C, None, "read_time"),
+    ("approx-equals-tilde", "boot", [], "70 / 6 = ~12", C, None, "read_time"),
+    ("about-sig-figs", "drain", [], "500 / 24 = about 20", C, None, "drain_time"),
+    ("plain-20-is-not-20.8", "drain", [], "500 / 24 = 20", S, None, "drain_time"),
+    ("about-alone", "drain", [], "about 21 s", C, None, "drain_time"),
+    ("about-32", "boot", [], "70/6 + 20 = about 32 s", C, None, "boot_time"),
+    ("about-30-one-figure", "boot", [], "70/6 + 20 ≈ 30", C, None, "boot_time"),
+    ("plain-30-is-wrong", "boot", [], "70/6 + 20 = 30", S, None, "boot_time"),
+    # --- slips and their diagnoses
+    ("power-of-ten-down", "boot", [], "70 / 6 = 1.17", S, POW, "read_time"),
+    ("power-of-ten-up", "boot", [], "70 / 6 = 117", S, POW, "read_time"),
+    ("sign", "boot", [], "70 / 6 = -11.7", S, SIGN, "read_time"),
+    ("times-for-divide", "boot", [], "70 / 6 = 420", S, OP, "read_time"),
+    ("plus-for-divide", "boot", [], "70 / 6 = 76", S, OP, "read_time"),
+    ("minus-for-divide", "boot", [], "70 / 6 = 64", S, OP, "read_time"),
+    ("divided-wrong-way", "boot", [], "6 / 70 = 11.7", S, OP, "read_time"),
+    ("transposed", "rent", [], "4 x $21,900 = $86,700", S, TRANS, "pool_rent"),
+    ("transposed-decimal", "prefill", [], "5.6e14 FLOP / 989 TFLOP/s = 0.656 s", S, TRANS, "miss_time"),
+    ("power-of-ten-money", "rent", [], "4 x $21,900 = $8,760", S, POW, "pool_rent"),
+    ("divide-for-times", "rent", [], "4 x $21,900 = $5,475", S, OP, "pool_rent"),
+    ("sign-money", "rent", [], "$87,600 - $21,900 = -$65,700", S, SIGN, "saving"),
+    ("sign-negative-result", "spot", [], "$15 - $30 = $15", S, SIGN, "change"),
+    ("prefill-power", "prefill", [], "4,000 x 140 GFLOP = 5.6e13 FLOP", S, POW, "miss_flops"),
+    ("million-power", "cache", [], "20,000 x 1,500 = 3 million", S, POW, "daily_tokens"),
+    ("money-power", "spot", [], "$30 x 50% = $1.50", S, POW, "spot_bill"),
+    ("no-name-for-it", "rent", [], "4 x $21,900 = $87,000", S, None, "pool_rent"),
+    ("times-instead-of-divide-line", "boot", [], "70 x 6 = 420", S, OP, "read_time"),
+    ("reversed-subtraction", "rent", [], "$21,900 - $87,600 = -$65,700", S, OP, "saving"),
+    # --- units
+    ("units-wrong-kind", "boot", [], "70 GB / 6 GB/s = 11.7 GB", S, UNITS, "read_time"),
+    ("units-wrong-scale", "boot", [], "70 GB / 6 GB/s = 11.7 min", S, UNITS, "read_time"),
+    ("units-minutes", "boot", [], "70 GB / 6 GB/s = 0.194 min", C, None, "read_time"),
+    ("units-ms", "boot", [], "70 GB / 6 GB/s = 11,667 ms", C, None, "read_time"),
+    ("units-mb", "boot", [], "70,000 MB / 6 GB/s = 11.7 s", C, None, "read_time"),
+    ("units-tb", "boot", [], "0.07 TB / 6 GB/s = 11.7 s", C, None, "read_time"),
+    ("units-add-clash", "boot", [], "11.7 s + 20 GB = 31.7 s", S, UNITS, "boot_time"),
+    ("units-035-min", "drain", [], "0.35 min", C, None, "drain_time"),
+    ("units-tokens-per-s", "drain", [], "500 tokens / 24 tokens/s = 0.35 min", C, None, "drain_time"),
+    ("units-per-second", "drain", [], "500 tokens / 24 tokens per second = 21 s", C, None, "drain_time"),
+    ("units-plain-then-min", "drain", [], "500 / 24 = 20.8 min", S, UNITS, "drain_time"),
+    ("units-tokens-result", "drain", [], "500 tokens / 24 tokens/s = 20.8 tokens", S, UNITS, "drain_time"),
+    ("units-plain-given", "drain", [], "500 tokens / 24 tokens/s = 20.8", C, None, "drain_time"),
+    ("units-dimensionless-matches", "drain", [], "20.8", C, None, "drain_time"),
+    ("units-seconds", "drain", [], "21 s", C, None, "drain_time"),
+    ("units-stated-wrong-kind", "drain", [], "20.8 GB", S, UNITS, "drain_time"),
+    ("units-tflops", "prefill", [], "5.6e14 FLOP / 989 TFLOPS = 0.566 s", C, None, "miss_time"),
+    ("units-ms-result", "prefill", [], "5.6e14 FLOP / 989 TFLOP/s = 566 ms", C, None, "miss_time"),
+    ("units-wrong-kind-tflop", "prefill", [], "5.6e14 FLOP / 989 TFLOP/s = 0.566 TFLOP", S, UNITS, "miss_time"),
+    ("units-pflop", "prefill", [], "4,000 x 140 GFLOP = 0.56 PFLOP", C, None, "miss_flops"),
+    ("units-tflop", "prefill", [], "4,000 x 140 GFLOP = 560 TFLOP", C, None, "miss_flops"),
+    ("units-per-token", "prefill", [], "4,000 tokens x 140 GFLOP/token = 5.6 x 10^14 FLOP", C, None, "miss_flops"),
+    ("units-per-million", "cache", [], "10% of 30 million x $0.30 per million = $0.90", C, None, "hit_bill"),
+    ("units-mtoken", "cache", [], "3 million x $0.30/Mtoken = $0.90", C, None, "hit_bill"),
+    ("units-mtoken-strict", "cache", [], "3 million tokens x $0.30/Mtoken = $0.90", C, None, "hit_bill"),
+    ("units-per-year-said", "rent", [], "$2.50 per hour x 24 x 365 = $21,900 per year", C, None, "yearly"),
+    ("units-implied-hours", "rent", [], "$2.50/hour x 24 x 365 = $21,900", C, None, "yearly"),
+    ("units-strict-year", "rent", [], "$2.50/hour x 1 year = $21,900", C, None, "yearly"),
+    ("units-strict-hours", "rent", [], "$2.50/hour x 8,760 hours = $21,900", C, None, "yearly"),
+    ("units-hour-rate", "spot", [], "12 x $2.50/hour = $30/hour", C, None, "on_demand"),
+    # --- numbers
+    ("commas", "rent", [], "2.50 x 24 x 365 = 21,900", C, None, "yearly"),
+    ("no-commas", "rent", [], "$2.50 x 24 x 365 = $21900", C, None, "yearly"),
+    ("dollars", "rent", [], "$2.50 x 24 x 365 = $21,900", C, None, "yearly"),
+    ("cents", "rent", [], "$2.5 x 24 x 365 = $21,900.00", C, None, "yearly"),
+    ("star", "rent", [], "2.5 * 24 * 365 = 21900", C, None, "yearly"),
+    ("middle-dot", "rent", [], "2.50 · 24 · 365 = 21,900", C, None, "yearly"),
+    ("k-suffix", "rent", [], "2.50 × 24 × 365 = $21.9k", C, None, "yearly"),
+    ("thousand-word", "rent", [], "2.50 x 24 x 365 = 21.9 thousand", C, None, "yearly"),
+    ("leading-dot", "spot", [], "$30 x .5 = $15", C, None, "spot_bill"),
+    ("k-result", "rent", [], "4 x 21,900 = 87.6k", C, None, "pool_rent"),
+    ("million-fraction", "rent", [], "4 x 21,900 = 0.0876 million", C, None, "pool_rent"),
+    ("e-notation", "rent", [], "4 x 21,900 = 8.76e4", C, None, "pool_rent"),
+    ("x-ten-power", "rent", [], "4 x 21,900 = 8.76 x 10^4", C, None, "pool_rent"),
+    ("times-ten-power", "rent", [], "4 × 21,900 = 8.76 × 10^4", C, None, "pool_rent"),
+    ("double-star-power", "rent", [], "4 x 21,900 = 8.76 x 10**4", C, None, "pool_rent"),
+    ("million-word", "cache", [], "20,000 x 1,500 = 30 million", C, None, "daily_tokens"),
+    ("M-suffix", "cache", [], "20,000 x 1,500 = 30M", C, None, "daily_tokens"),
+    ("k-inputs", "cache", [], "20k x 1.5k = 30M", C, None, "daily_tokens"),
+    ("full-digits", "cache", [], "20,000 x 1,500 = 30,000,000", C, None, "daily_tokens"),
+    ("e7", "cache", [], "20,000 x 1,500 = 3e7", C, None, "daily_tokens"),
+    ("x-10-7", "cache", [], "20,000 x 1,500 = 3 x 10^7", C, None, "daily_tokens"),
+    ("bn-suffix", "cache", [], "20,000 x 1,500 = 0.03 bn", C, None, "daily_tokens"),
+    ("billion-word", "cache", [], "20,000 x 1,500 = 0.03 billion", C, None, "daily_tokens"),
+    ("e-inputs", "prefill", [], "4,000 x 140e9 = 5.6e14", C, None, "miss_flops"),
+    ("ten-power-inputs", "prefill", [], "4,000 x 140 x 10^9 = 5.6 × 10^14", C, None, "miss_flops"),
+    ("sci-division", "prefill", [], "5.6e14 / 989e12 = 0.57", C, None, "miss_time"),
+    ("parentheses", "rent", [], "(4 - 1) x 2.50 x 24 x 365 = $65,700", C, None, "saving"),
+    ("unary-minus", "spot", [], "-$30 + $15 = -$15", C, None, "change"),
+    # --- percent and money
+    ("percent-times", "spot", [], "$30 x 50% = $15", C, None, "spot_bill"),
+    ("percent-of", "spot", [], "50% of $30 = $15", C, None, "spot_bill"),
+    ("percent-word", "spot", [], "50 percent of $30 = $15", C, None, "spot_bill"),
+    ("one-minus-percent", "spot", [], "$30 x (1 - 50%) = $15", C, None, "spot_bill"),
+    ("decimal-half", "spot", [], "$30 x 0.5 = $15", C, None, "spot_bill"),
+    ("negative-money", "spot", [], "$15 - $30 = -$15", C, None, "change"),
+    ("negative-cents", "spot", [], "$15 - $30 = -$15.00", C, None, "change"),
+    ("negative-stated", "spot", [], "-$15", C, None, "change"),
+    ("percent-result", "cache", [], "100% - 10% = 90%", C, None, "miss_share"),
+    ("one-minus-ten-percent", "cache", [], "1 - 10% = 90%", C, None, "miss_share"),
+    ("fraction-result", "cache", [], "1 - 0.1 = 0.9", C, None, "miss_share"),
+    ("plain-percent-points", "cache", [], "100 - 10 = 90", C, None, "miss_share"),
+    ("percent-and-per-million", "cache", [], "10% x 30 x $0.30 = $0.90", C, None, "hit_bill"),
+    # --- names of params and steps
+    ("param-names", "boot", [], "weights / read_rate = 11.7 s", C, None, "read_time"),
+    ("param-names-only", "boot", [], "weights / read_rate", C, None, "read_time"),
+    ("param-and-number", "boot", [], "weights / 6 = 11.7", C, None, "read_time"),
+    ("step-name", "boot", ["70 / 6 = 11.7"], "read_time + 20 = 31.7", C, None, "boot_time"),
+    ("names-everywhere", "rent", [], "pool * yearly = $87,600", C, None, "pool_rent"),
+    ("name-after-line", "rent", ["2.50 x 24 x 365 = 21,900"], "yearly * 4 = 87,600", C, None, "pool_rent"),
+    # --- order, matching, unmatched
+    ("final-first", "boot", [], "11.7 + 20 = 31.7", C, None, "boot_time"),
+    ("after-earlier", "boot", ["70 / 6 = 11.7"], "11.7 + 20 = 31.7", C, None, "boot_time"),
+    ("out-of-order", "rent", ["$87,600 - $21,900 = $65,700"], "4 x $21,900 = $87,600", C, None, "pool_rent"),
+    ("unmatched-hours", "boot", [], "24 x 365 = 8,760", U, None, None),
+    ("unmatched-trivial", "boot", [], "2 + 2 = 4", U, None, None),
+    ("unmatched-given", "boot", [], "70 GB", U, None, None),
+    ("unmatched-wrong-value", "drain", [], "20 s", U, None, None),
+    ("unmatched-intermediate", "cache", [], "10 percent of 30 million = 3 million", U, None, None),
+    ("unmatched-other-percent", "spot", [], "$30 x 5% = $1.50", U, None, None),
+    ("unmatched-rent-hours", "rent", [], "24 x 365 = 8,760", U, None, None),
+    # --- error carried forward
+    ("carried-slip", "boot", ["70 / 6 = 12.7"], "12.7 + 20 = 32.7", CA, None, "boot_time"),
+    ("carried-by-name", "boot", ["70 / 6 = 12.7"], "read_time + 20 = 32.7", CA, None, "boot_time"),
+    ("carried-wrong-method", "boot", ["70 x 6 = 420"], "420 + 20 = 440", CA, None, "boot_time"),
+    ("carried-rounded", "boot", ["70 / 6 = 12"], "12 + 20 = 32.0", CA, ROUND, "boot_time"),
+    ("carried-with-units", "boot", ["70 GB / 6 GB/s = 1.17 s"], "1.17 s + 20 s = 21.2 s", CA, None, "boot_time"),
+    ("carried-money", "rent", [RENT], "4 x 21,600 = 86,400", CA, None, "pool_rent"),
+    ("carried-twice", "rent", [RENT, "4 x 21,600 = 86,400"], "86,400 - 21,600 = 64,800", CA, None, "saving"),
+    ("carried-then-slip", "rent", [RENT], "4 x 21,600 = 84,600", S, TRANS, "pool_rent"),
+    ("carried-through-intermediate", "rent", ["24 x 360 = 8,640", "2.50 x 8,640 = 21,600"],
+     "4 x 21,600 = 86,400", CA, None, "pool_rent"),
+    ("carried-percent", "cache", ["1 - 10% = 80%"], "30 million x 80% = 24 million", U, None, None),
+    # --- lines that cannot be read (format errors, not wrong lines)
+    ("error-unbalanced", "boot", [], "2 + )", E, None, None),
+    ("error-open-paren", "boot", [], "70 / (6 = 11.7", E, None, None),
+    ("error-import", "boot", [], "__import__('os')", E, None, None),
+    ("error-power-tower", "boot", [], "9^9^9^9", E, None, None),
+    ("error-huge-exponent", "boot", [], "1e999", E, None, None),
+    ("error-nan", "boot", [], "nan", E, None, None),
+    ("error-inf", "boot", [], "inf + 1", E, None, None),
+    ("error-unicode-digit", "boot", [], "٣ + 4", E, None, None),
+    ("error-trailing-word", "boot", [], "70 / 6 = 11.7 banana", E, None, None),
+    ("error-unknown-name", "rent", [], "yerly * 4 = 87,600", E, None, None),
+    ("error-divide-by-zero", "boot", [], "70 / 0 = 5", E, None, None),
+    ("error-too-deep", "boot", [], "(" * 60 + "1" + ")" * 60, E, None, None),
+    ("error-too-long", "boot", [], "1 + " * 130 + "1", E, None, None),
+    ("error-nothing-before", "boot", [], "= 5", E, None, None),
+    ("error-nothing-after", "boot", [], "70 / 6 =", E, None, None),
+    ("error-not-a-unit", "boot", [], "70 GBs / 6 = 11.7", E, None, None),
+    ("error-call", "boot", [], "open('x')", E, None, None),
+    ("error-bad-commas", "boot", [], "1,50 + 2", E, None, None),
+    ("error-big-power", "boot", [], "2 ** 3 ** 4 ** 5", E, None, None),
+    ("error-about-alone", "boot", [], "about", E, None, None),
+    ("error-lone-unit", "boot", [], "GB / s", E, None, None),
+    ("error-comparison", "boot", [], "70 / 6 < 12", E, None, None),
+]
+
+
+@pytest.mark.parametrize("qid,context,line,status,diagnosis,step", [c[1:] for c in CASES],
+                         ids=[c[0] for c in CASES])
+def test_line(mark, qid, context, line, status, diagnosis, step):
+    report = mark(qid, *context, line)
+    got = report.lines[-1]
+    assert got.text == line
+    assert (got.status, got.diagnosis, got.step) == (status, diagnosis, step), got.message
+    assert got.message
+
+
+def test_table_size_and_coverage():
+    assert len(CASES) >= 120
+    statuses = {c[4] for c in CASES}
+    diagnoses = {c[5] for c in CASES}
+    assert statuses == {C, CA, S, U, E}
+    assert diagnoses >= {TRANS, POW, OP, SIGN, UNITS, ROUND}
+    assert len({c[0] for c in CASES}) == len(CASES)
+
+
+ERRORS = [c for c in CASES if c[4] == E]
+
+
+@pytest.mark.parametrize("line,column", [
+    ("2 + )", 5), ("70 / (6 = 11.7", 9), ("9^9^9^9", 4), ("70 / 6 = 11.7 banana", 15),
+    ("yerly * 4 = 87,600", 1), ("70 / 0 = 5", 4), ("Rent: 2 + )", 11), ("٣ + 4", 1),
+], ids=["paren", "open-paren", "tower", "trailing", "unknown-name", "zero", "after-label", "unicode"])
+def test_error_column_and_caret(mark, line, column):
+    qid = "rent" if "yerly" in line else "boot"
+    got = mark(qid, line).lines[-1]
+    assert got.status == "error"
+    assert got.column == column, got.message
+    caret_row = got.caret.splitlines()[1]
+    assert caret_row.index("^") == column - 1
+    assert got.given is None and got.computed is None
+
+
+def test_unknown_name_suggests(mark):
+    got = mark("rent", "yerly * 4 = 87,600").lines[-1]
+    assert "did you mean `yearly`" in got.message
+
+
+def test_label_only_and_blank_lines_are_skipped(mark):
+    report = mark("boot", "Answer:", "", "   ", "70 / 6 = 11.7")
+    assert [(x.n, x.status) for x in report.lines] == [(4, "correct")]

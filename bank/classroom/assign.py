@@ -186,7 +186,8 @@ def count_distinct(worked: Worked, limit: int = COUNT_LIMIT) -> int | None:
     >>> from fractions import Fraction as F
     >>> from bank.model import Param, Step, Worked
     >>> ab = (Param("a", F(1), choices=(F(1), F(2), F(3))), Param("b", F(1), choices=(F(1), F(2))))
-    >>> count_distinct(Worked("", ab, (Step("c", "a + b"),), "c")), count_distinct(Worked("", ab, (Step("c", "a + b"),), "c", ("a > b",)))
+    >>> steps = (Step("c", "a + b"),)
+    >>> count_distinct(Worked("", ab, steps, "c")), count_distinct(Worked("", ab, steps, "c", ("a > b",)))
     (6, 3)
     """
     grid = worked.variant_count()

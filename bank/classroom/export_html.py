@@ -39,7 +39,6 @@ def markdown(text: str):
     '<p>a <em>b</em> &lt;script&gt;</p>\\n'
     """
     from markupsafe import Markup
-    from markdown_it import MarkdownIt
 
     return Markup(_parser().render(text))
 

@@ -41,6 +41,7 @@ class KeyRow:
     assignment: Assignment
     values: Mapping[str, Value]
     names: Mapping[str, str] = field(default_factory=dict, compare=False)
+    _prose_cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def student(self) -> Student:
@@ -73,11 +74,16 @@ class KeyRow:
 
     def problem(self) -> str:
         """The problem text with this student's numbers (glossary links made plain)."""
-        return self._prose(self.question.worked.problem)
+        if "problem" not in self._prose_cache:  # worksheets and keys both need it: render once
+            self._prose_cache["problem"] = self._prose(self.question.worked.problem)
+        return self._prose_cache["problem"]
 
     def working(self) -> list[str]:
         """The worked steps' text with this student's numbers."""
-        return [self._prose(s.text) if s.text else f"{s.name} = {shown(v)}" for s, v in self.steps]
+        if "working" not in self._prose_cache:
+            self._prose_cache["working"] = [self._prose(s.text) if s.text else f"{s.name} = {shown(v)}"
+                                            for s, v in self.steps]
+        return list(self._prose_cache["working"])
 
     def _prose(self, template: str) -> str:
         return plain_links(render(template, self.values).strip(), self.names)

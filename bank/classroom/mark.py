@@ -131,8 +131,9 @@ class _Expectations:
         return question, drawn
 
     def summary(self) -> list[str]:
-        return [f"`{q}` changed since the manifest was written: {n} expected answer{'s differ' if n != 1 else ' differs'}; "
-                f"marked against the question as it is now" for q, n in sorted(self.changed.items())]
+        return [f"`{q}` changed since the manifest was written: {n} expected "
+                f"answer{'s differ' if n != 1 else ' differs'}; marked against the question as it is now"
+                for q, n in sorted(self.changed.items())]
 
 
 def feedback_text(student: str, marks: Sequence[Mark]) -> str:

@@ -203,7 +203,8 @@ def _category(question: Question, seed: str) -> str:
             f"      {writetext(question.title)}    </info>\n    <idnumber></idnumber>\n  </question>\n\n")
 
 
-def question_xml(question: Question, rows: Sequence[KeyRow], suffix: str = "", names: dict[str, str] | None = None) -> str:
+def question_xml(question: Question, rows: Sequence[KeyRow], suffix: str = "",
+                 names: dict[str, str] | None = None) -> str:
     """One calculated question whose dataset items are ``rows``' variants, in Moodle's export layout."""
     worked = question.worked
     rounding = {s.name: max(places(row.values[s.name]) for row in rows) for s in worked.steps}

@@ -27,10 +27,12 @@ def progress_bar(total: int, label: str):
 
 @click.command()
 @click.argument("ids", nargs=-1, metavar="ID...")
-@click.option("--count", "-n", type=int, default=None, metavar="N", help="Number of anonymous students (s001, s002, …).")
+@click.option("--count", "-n", type=int, default=None, metavar="N",
+              help="Number of anonymous students (s001, s002, …).")
 @click.option("--roster", type=click.Path(dir_okay=False), default=None, metavar="CSV",
               help="Class list: a CSV with id and name columns (others ignored).")
-@click.option("--seed", metavar="S", default=None, help="Class seed (any text); the same seed gives the same variants. [default: 0]")
+@click.option("--seed", metavar="S", default=None,
+              help="Class seed (any text); the same seed gives the same variants. [default: 0]")
 @click.option("--format", "fmt", type=click.Choice(FORMAT_NAMES), default="md", show_default=True,
               help="What to write besides manifest.csv.")
 @click.option("--out", "out", type=click.Path(file_okay=False), default="variants", show_default=True, metavar="DIR",

@@ -77,7 +77,8 @@ def marked(tmp_path_factory):
     submissions.mkdir()
     rows = {(r.student.id, r.question.id): r.values for r in export.rows}
     for student, (layout, kind, *_) in CLASS.items():
-        write_submission(submissions, student, layout, kind, rows[(student, "fleet-cost")], rows[(student, "tiny-space")])
+        write_submission(submissions, student, layout, kind, rows[(student, "fleet-cost")],
+                         rows[(student, "tiny-space")])
     (submissions / "s999.txt").write_text("## fleet-cost\n1 + 1 = 2\n")        # nobody in the manifest
     (submissions / "s001" / "notes.md").write_text("scratch")                  # not a question
     result = runner.invoke(cli, ["mark", "--manifest", str(root / "variants" / "manifest.csv"), str(submissions),

@@ -121,7 +121,8 @@ def test_more_than_a_hundred_variants_split_into_parts(demo_library):
     root, rows = export(demo_library, ["fleet-cost"], count=230)
     names = [q.findtext("name/text") for q in questions_of(root, "calculated")]
     assert [n.split(":")[0] for n in names] == [f"fleet-cost (part {k} of 3)" for k in (1, 2, 3)]
-    counts = [int(q.findtext("dataset_definitions/dataset_definition/itemcount")) for q in questions_of(root, "calculated")]
+    counts = [int(q.findtext("dataset_definitions/dataset_definition/itemcount"))
+              for q in questions_of(root, "calculated")]
     assert counts == [100, 100, 30]
     _check_formulas(root, rows)
 

@@ -25,8 +25,10 @@ def test_good_rosters(text, expected):
 
 BAD = [
     ("duplicate id", "id,name\ns1,Ada\ns2,Bo\ns1,Cy\n", "roster.csv:4: duplicate id `s1`: the same as `s1` on line 2"),
-    ("duplicate ignoring case", "id,name\nS1,Ada\ns1,Bo\n", "roster.csv:3: duplicate id `s1`: the same as `S1` (ids are compared ignoring case) on line 2"),
-    ("missing name column", "id,email\ns1,a@x\n", "roster.csv:1: the header has no `name` column (found `id`, `email`)"),
+    ("duplicate ignoring case", "id,name\nS1,Ada\ns1,Bo\n",
+     "roster.csv:3: duplicate id `s1`: the same as `S1` (ids are compared ignoring case) on line 2"),
+    ("missing name column", "id,email\ns1,a@x\n",
+     "roster.csv:1: the header has no `name` column (found `id`, `email`)"),
     ("missing id column", "student,name\ns1,Ada\n", "roster.csv:1: the header has no `id` column"),
     ("missing both", "who,what\n", "roster.csv:1: the header has no `id` and `name` column"),
     ("empty file", "", "roster.csv:1: the roster is empty"),

@@ -178,6 +178,8 @@ def tokenize(text: str) -> list[Token]:
             continue
         if ch in "0123456789" or (ch == "." and pos + 1 < n and text[pos + 1] in "0123456789"):
             tok = _lex_number(text, pos)
+        elif ch in "xX" and _after_operand(tokens) and pos + 1 < n and text[pos + 1] in "0123456789.$(":
+            tok = Token("name", ch, pos, pos + 1)  # 24x365: a times sign, not the name `x365`
         elif ch.isascii() and (ch.isalpha() or ch == "_"):
             m = _NAME.match(text, pos)
             tok = Token("name", m.group(), pos, m.end())
@@ -192,6 +194,10 @@ def tokenize(text: str) -> list[Token]:
         pos = tok.end
     tokens.append(Token("end", "", n, n))
     return tokens
+
+
+def _after_operand(tokens: list[Token]) -> bool:
+    return bool(tokens) and (tokens[-1].kind == "num" or tokens[-1].text == ")")
 
 
 def _bad_char(ch: str) -> str:

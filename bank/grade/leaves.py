@@ -129,7 +129,9 @@ def _same_number(value: Amount, claim: Claim) -> bool:
 
 
 def _roundings(leaf: n.Node, value: Amount, ref: Reference) -> list[Stand]:
-    num = leaf.operand if isinstance(leaf, n.Quantity) else leaf
+    num = leaf
+    while isinstance(num, (n.Neg, n.Quantity)):
+        num = num.operand
     if not isinstance(num, n.Num):
         return []
     half = resolution(num, False) / 2

@@ -62,6 +62,7 @@ class State:
     learner: dict[str, Fraction] = field(default_factory=dict)
     history: list[Entry] = field(default_factory=list)
     coverage: dict[str, tuple[str, int]] = field(default_factory=dict)
+    slipped: set[str] = field(default_factory=set)
     marked: list[tuple[LineResult, Outcome, Claim | None]] = field(default_factory=list)
 
 
@@ -99,46 +100,52 @@ def _mark(state: State, n_: int, raw: str) -> None:
 
 
 def _locate(state: State, line: n.Line, arith: Arithmetic) -> Outcome:
+    """Rules 2 and 3: the step a line computes, directly, with carried values, or one slip away."""
     claim = arith.claim
     first = line.segments[0].node
     computes = has_operation(first)
     found = _leaves(state, line, first) if computes else []
     if not arith.ok:
-        direct = _best(state, claim, line.label) or _best(state, _stated(arith), line.label)
-        if direct is not None:
-            return Outcome("slip", direct[0], arith.diagnosis)
-        carried = _carry(state, claim, found)
-        if carried is not None:
-            return Outcome("slip", carried[0], arith.diagnosis, carried[1])
-        return Outcome("slip", None, arith.diagnosis)
-    direct = _best(state, claim, line.label)
+        return _slipped(state, line, arith, found)
+    direct = _best(state, claim, line.label, YES)
     if direct is not None:
-        step, verdict = direct
-        if verdict == UNITS:
-            return Outcome("slip", step, dx.UNITS)
-        return Outcome("correct", step, credits=_credits(state, step, found, (), computes))
+        return Outcome("correct", direct, credits=_credits(state, direct, found, (), computes))
     carried = _carry(state, claim, found) or _carry_through(state, line, claim, computes)
     if carried is not None:
         step, stands = carried
         rounding = all(s.rounded for s in stands)
         return Outcome("carried", step, dx.ROUNDING if rounding else None, stands,
                        _credits(state, step, found, stands, True))
+    kind = _best(state, claim, line.label, UNITS)  # the right number, but another kind of unit
+    if kind is not None:
+        return Outcome("slip", kind, dx.UNITS)
     return _step_slip(state, line, claim, found) or Outcome("unmatched")
+
+
+def _slipped(state: State, line: n.Line, arith: Arithmetic, found: list[Leaf]) -> Outcome:
+    """A line whose own arithmetic is wrong: which step was it computing?"""
+    claim = arith.claim
+    step = _best(state, claim, line.label, YES) or _best(state, _stated(arith), line.label, YES)
+    if step is not None:
+        return Outcome("slip", step, arith.diagnosis)
+    carried = _carry(state, claim, found)
+    if carried is not None:
+        return Outcome("slip", carried[0], arith.diagnosis, carried[1])
+    step = _best(state, claim, line.label, UNITS)
+    return Outcome("slip", step, arith.diagnosis)
 
 
 def _leaves(state: State, line: n.Line, first: n.Node) -> list[Leaf]:
     return analyse(first, state.ref.scope(state.learner), state.ref, state.learner, state.history, line.text)
 
 
-def _best(state: State, claim: Claim, label: str) -> tuple[RefStep, str] | None:
-    """The step a claim matches: right units first, then not yet covered, then the label's words."""
+def _best(state: State, claim: Claim, label: str, verdict: str) -> RefStep | None:
+    """The step a claim matches with this verdict: steps not yet covered first, then the label's words."""
     words = _words(label)
-    found = [(s, fits(claim, s.unit, s.base, s.shown)) for s in state.ref.steps]
-    found = [(s, v) for s, v in found if v]
+    found = [s for s in state.ref.steps if fits(claim, s.unit, s.base, s.shown) == verdict]
     if not found:
         return None
-    return min(found, key=lambda sv: (sv[1] != YES, sv[0].name in state.coverage,
-                                      -len(words & sv[0].words), sv[0].index))
+    return min(found, key=lambda s: (s.name in state.coverage, -len(words & s.words), s.index))
 
 
 def _words(label: str) -> frozenset[str]:
@@ -211,7 +218,8 @@ def _step_slip(state: State, line: n.Line, claim: Claim, found: list[Leaf]) -> O
     if not has_operation(first) or _restates_given(state, claim):
         return None
     scope = state.ref.scope(state.learner)
-    open_steps = [s for s in state.ref.steps if s.name not in state.coverage]
+    # Only steps of the kind the line claims to compute: 70 GB / 4.8 TB/s = 14.6 ms is a time, not a speed.
+    open_steps = [s for s in state.ref.steps if s.name not in state.coverage and _same_kind(claim, s)]
     for step in open_steps:
         if any(_changed_fits(c, scope, step, line.text) for c in dx._one_change(first)):
             return Outcome("slip", step, dx.OPERATION)
@@ -223,6 +231,11 @@ def _step_slip(state: State, line: n.Line, claim: Claim, found: list[Leaf]) -> O
             if diagnosis is not None:
                 return Outcome("slip", step, diagnosis)
     return None
+
+
+def _same_kind(claim: Claim, step: RefStep) -> bool:
+    unit = claim.unit
+    return unit is None or unit.dimensionless or unit.dims == step.unit.dims
 
 
 def _changed_fits(tree: n.Node, scope, step: RefStep, text: str) -> bool:
@@ -244,8 +257,12 @@ def _record(state: State, n_: int, raw: str, arith: Arithmetic, outcome: Outcome
     step = outcome.step
     if step is not None:
         state.learner[step.name] = _value_for(stated, arith, step)
+    if outcome.status == "slip" and step is not None:
+        state.slipped.add(step.name)
     for name in outcome.credits:
         kind = "done" if outcome.status == "correct" else "carried"
+        if name in state.slipped and name != outcome.credits[0]:
+            continue  # a step the learner got wrong is not credited by a later line that only subsumes it
         if state.coverage.get(name, ("",))[0] != "done":
             state.coverage[name] = (kind, n_)
     state.history.append(Entry(n_, stated, step.name if step else None, outcome.status, _tree(arith, step)))

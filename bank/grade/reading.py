@@ -155,13 +155,15 @@ def leaves(node: n.Node) -> list[n.Node]:
     Numbers inside a power (``10^14``) are left out: they are notation, not data.
 
     >>> from bank.notation import parse
-    >>> [type(x).__name__ for x in leaves(parse("4 x $21,900 + rent - 5.6 x 10^14"))]
-    ['Num', 'Quantity', 'Name', 'Num']
+    >>> [type(x).__name__ for x in leaves(parse("4 x $21,900 + rent - 5.6 x 10^14 + -3"))]
+    ['Num', 'Quantity', 'Name', 'Num', 'Neg']
     """
     if isinstance(node, (n.Num, n.Name)):
         return [node]
     if isinstance(node, n.Quantity) and isinstance(node.operand, (n.Num, n.Quantity)):
         return [node]
+    if isinstance(node, n.Neg) and isinstance(node.operand, (n.Num, n.Quantity)):
+        return [node]  # -1,112 GB is one number
     if isinstance(node, n.BinOp) and node.op == "^":
         return leaves(node.left) if not isinstance(node.left, n.Num) else []
     out: list[n.Node] = []

@@ -354,19 +354,8 @@ def _review(cur: _Current, rating: int, now: datetime) -> Review:
 
 
 def _line_dict(line) -> dict:
-    """A line verdict as stored: the fields of ``bank grade --json``'s lines."""
-    keys = ("n", "text", "status", "step", "given", "computed", "diagnosis", "message")
-    return {k: _plain(getattr(line, k, None)) for k in keys}
-
-
-def _plain(value):
-    """JSON-safe: exact numbers become floats."""
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return str(value)
+    """A line verdict as stored: the line's entry in ``bank grade --json``."""
+    return line.as_dict()
 
 
 __all__ = ["Session", "Item", "Phase", "Asked", "Working", "Verdict", "Hint", "Note", "Revealed", "Choices",

@@ -78,8 +78,8 @@ class Terminal:
         if message:
             head.append(": " + message)
         self.console.print(head)
-        if line.status == "error" and getattr(line, "column", None):
-            self.console.print(Text(f"    {line.text}\n    {' ' * (line.column - 1)}^", style="red"))
+        if line.status == "error" and line.caret:
+            self.console.print(Text(_indent(line.caret), style="red"))
 
     def _hint(self, e: ev.Hint) -> None:
         self.console.print(Text.assemble(("  hint: ", "bold yellow"), e.text))
@@ -136,11 +136,15 @@ def _isatty(stream) -> bool:
         return False
 
 
+def _indent(text: str) -> str:
+    return "\n".join("    " + row for row in text.splitlines())
+
+
 def _label(line) -> str:
     step = getattr(line, "step", None)
     status = line.status
     words = {"correct": step or "correct", "carried": f"{step} (carried forward)" if step else "carried forward",
-             "slip": f"slip in {step}" if step else "slip", "unmatched": "not a step of this answer",
+             "slip": f"slip in {step}" if step else "slip", "unmatched": "unmatched",
              "error": "can't read this line"}
     label = words.get(status, status)
     diagnosis = getattr(line, "diagnosis", None)
@@ -187,8 +191,10 @@ def when(due: datetime, now: datetime) -> str:
     """
     gap = due - now
     local = due.astimezone()
-    if gap < timedelta(minutes=1):
+    if gap <= timedelta(0):
         return "now"
+    if gap < timedelta(seconds=30):
+        return "in under a minute"
     if gap < timedelta(hours=1):
         return f"in {round(gap.total_seconds() / 60)} min ({local:%H:%M})"
     if gap < timedelta(days=1):

@@ -42,29 +42,75 @@ def make_server(folder: Path, port: int) -> http.server.ThreadingHTTPServer:
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 
-def watch(folders: list[Path], rebuild: Callable[[], None], stop: threading.Event) -> None:
-    """Call ``rebuild`` after each batch of changes under ``folders`` until ``stop`` is set."""
+def watch(folders: list[Path], rebuild: Callable[[], None], stop: threading.Event, output: Path) -> None:
+    """Call ``rebuild`` after each batch of changes under ``folders`` until ``stop`` is set.
+
+    Changes to the output folder (and its staging siblings) are ignored, so a site
+    built inside a watched folder cannot trigger itself.
+    """
+    from watchfiles import DefaultFilter
     from watchfiles import watch as changes
 
-    for _ in changes(*[str(f) for f in folders if f.exists()], stop_event=stop, debounce=300):
+    default = DefaultFilter()
+    skip = (str(output), str(output.parent / f".{output.name}."))
+
+    def wanted(change, path: str) -> bool:
+        return default(change, path) and not path.startswith(skip)
+
+    for _ in changes(*[str(f) for f in folders if f.exists()], watch_filter=wanted, stop_event=stop,
+                     debounce=300, rust_timeout=500):
         rebuild()
+
+
+class Preview:
+    """A preview server: build, serve ``folder`` on 127.0.0.1, rebuild on change.
+
+    >>> preview = Preview(build, Path("site"), [Path("questions")], port=0, report=print)  # doctest: +SKIP
+    >>> url = preview.start(); ...; preview.stop()                                         # doctest: +SKIP
+    """
+
+    def __init__(self, build: Callable[[], object], folder: Path, watched: list[Path], port: int,
+                 report: Callable[[str], None]):
+        self.build, self.folder, self.watched, self.port, self.report = build, folder, watched, port, report
+        self.stop_event = threading.Event()
+        self.server: http.server.ThreadingHTTPServer | None = None
+        self.builds = 0
+        self._lock = threading.Lock()
+
+    def rebuild(self) -> None:
+        with self._lock:  # one build at a time: each replaces the output folder
+            _attempt(self.build, self.report)
+            self.builds += 1
+
+    def start(self) -> str:
+        """Watch, build once, then serve in the background; returns the site's URL."""
+        # Watching starts first, so an edit made while the first build runs still triggers a rebuild.
+        threading.Thread(target=watch, args=(self.watched, self.rebuild, self.stop_event, self.folder),
+                         daemon=True).start()
+        self.rebuild()
+        self.server = make_server(self.folder, self.port)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        host, port = self.server.server_address[:2]
+        return f"http://{host}:{port}/"
+
+    def stop(self) -> None:
+        self.stop_event.set()
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
 
 
 def serve(build: Callable[[], object], folder: Path, watched: list[Path], port: int,
           report: Callable[[str], None]) -> None:
-    """Build once, then serve ``folder`` and rebuild on change until interrupted."""
-    _attempt(build, report)
-    server = make_server(folder, port)
-    stop = threading.Event()
-    watcher = threading.Thread(target=watch, args=(watched, lambda: _attempt(build, report), stop), daemon=True)
-    watcher.start()
-    host, bound = server.server_address[:2]
-    report(f"Serving {folder} at http://{host}:{bound}/ (Ctrl+C to stop)")
+    """Build, then serve ``folder`` and rebuild on change until interrupted (Ctrl+C)."""
+    preview = Preview(build, folder, watched, port, report)
+    url = preview.start()
+    report(f"Serving {folder} at {url} (Ctrl+C to stop)")
     try:
-        server.serve_forever()
+        while not preview.stop_event.wait(0.5):  # a timed wait lets Ctrl+C through
+            pass
     finally:
-        stop.set()
-        server.server_close()
+        preview.stop()
 
 
 def _attempt(build: Callable[[], object], report: Callable[[str], None]) -> None:

@@ -2,9 +2,10 @@
  *
  * A number is written the way people write on paper: 31.7, $21,900, -$3, 30M, 30 million,
  * 1.4e11, 5.6 x 10^14, 10%, "about 32", with an optional unit (32 s, 0.53 min, 70 GB).
- * It is right when it equals the exact answer rounded to the precision written:
+ * It is right when the exact answer rounds to it at the precision written (the grader's rule):
  * 11.7 for 11.666..., 21,900 for 21,900; "about" (or ~, ≈) lets trailing zeros of a whole
- * number be rounding, so "about 22,000" accepts 21,900. Arithmetic is exact (BigInt).
+ * number be rounding, so "about 22,000" accepts 21,900. A tie (0.75 written as 0.7 or 0.8)
+ * counts, as in the grader's closed intervals. Arithmetic is exact (BigInt).
  *
  * Works in the browser (window.BankCheck) and in Node (module.exports) for tests.
  */
@@ -24,13 +25,12 @@
   }
   function mul(a, b) { return frac(a.n * b.n, a.d * b.d); }
   function div(a, b) { return frac(a.n * b.d, a.d * b.n); }
-  function equal(a, b) { return a.n * b.d === b.n * a.d; }
+  function add(a, b) { return frac(a.n * b.d + b.n * a.d, a.d * b.d); }
+  function sub(a, b) { return frac(a.n * b.d - b.n * a.d, a.d * b.d); }
+  function abs(a) { return frac(a.n < 0n ? -a.n : a.n, a.d); }
+  function compare(a, b) { var l = a.n * b.d, r = b.n * a.d; return l < r ? -1 : (l > r ? 1 : 0); }
+  function max(list) { return list.reduce(function (m, x) { return compare(x, m) > 0 ? x : m; }); }
   function pow10(k) { return k >= 0 ? frac(10n ** BigInt(k)) : frac(1n, 10n ** BigInt(-k)); }
-  function roundHalfAway(q) {             /* nearest integer, halves away from zero */
-    var a = q.n < 0n ? -q.n : q.n;
-    var r = (2n * a + q.d) / (2n * q.d);
-    return q.n < 0n ? -r : r;
-  }
   function toNumber(q) { return Number(q.n) / Number(q.d); }
 
   /* ---------------------------------------------------------------- reading */
@@ -137,11 +137,23 @@
                    + (unit.name ? " (" + unit.name + ")" : "") + "." };
       }
     }
-    /* The exact answer in the learner's unit, rounded to the precision the learner wrote. */
-    var inTheirUnit = div(mul(exact, resultUnit.scale), learnerUnit.scale);
-    var rounded = mul(frac(roundHalfAway(div(inTheirUnit, got.step))), got.step);
-    var right = equal(rounded, got.value);
-    return { status: right ? "right" : "wrong", given: toNumber(got.value), expected: toNumber(inTheirUnit) };
+    /* A bare number reads in the answer's unit; for a percentage it may also be the plain ratio (0.75 for 75%). */
+    var readings = [learnerUnit];
+    if (!got.unitText && resultUnit.dims.every(function (d) { return d === 0; })) {
+      readings.push({ scale: frac(1), dims: resultUnit.dims });
+    }
+    var right = readings.some(function (unitRead) { return matches(got, exact, resultUnit, unitRead); });
+    return { status: right ? "right" : "wrong", given: toNumber(got.value) };
+  }
+
+  /* The learner's number stands for every value that rounds to it: [value - step/2, value + step/2]
+   * (closed, as in the grader, with the grader's hair of slack for answers that came from floats). */
+  function matches(got, exact, resultUnit, learnerUnit) {
+    var x = div(mul(exact, resultUnit.scale), learnerUnit.scale);
+    var half = div(got.step, frac(2));
+    var lo = sub(got.value, half), hi = add(got.value, half);
+    var slack = div(max([abs(lo), abs(hi), abs(x)]), frac(10n ** 9n));
+    return compare(sub(lo, slack), x) <= 0 && compare(x, add(hi, slack)) <= 0;
   }
 
   var api = { read: read, judge: judge, parseUnit: parseUnit, parseRatio: parseRatio };

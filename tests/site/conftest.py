@@ -28,6 +28,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 NODE_MODULES = Path(os.environ.get("BANK_NODE_MODULES") or ROOT / ".ci" / "node" / "node_modules")
 REQUIRED = os.environ.get("BANK_REQUIRE_BROWSER") == "1"
 VARIANTS = 6
+BASE_URL = "https://example.org/banks/"
 
 
 def need(ok: bool, reason: str) -> None:
@@ -59,7 +60,7 @@ def built(site_questions, tmp_path_factory):
     from bank.site import build
 
     out = tmp_path_factory.mktemp("site") / "site"
-    report = build(site_questions, out, base_url="https://example.org/banks/", variants=VARIANTS)
+    report = build(site_questions, out, base_url=BASE_URL, variants=VARIANTS)
     return report, out
 
 
@@ -103,8 +104,12 @@ def browser():
 
 
 @pytest.fixture
-def page(browser, server):
-    """A fresh page that fails the test on any script error or request to another host."""
+def page(browser, server, site):
+    """A fresh page that fails the test on any script error or request to another host.
+
+    The 404 page loads its assets from ``--base-url`` (it may be served at any depth); those
+    requests are answered from the built folder, as the published site would answer them.
+    """
     context = browser.new_context()
     errors: list[str] = []
     outside: list[str] = []
@@ -113,6 +118,8 @@ def page(browser, server):
         url = r.request.url
         if url.startswith((server, "file://", "data:", "blob:")):
             return r.continue_()
+        if url.startswith(BASE_URL) and (site / url[len(BASE_URL):]).is_file():
+            return r.fulfill(path=site / url[len(BASE_URL):])
         outside.append(url)
         return r.abort()
 

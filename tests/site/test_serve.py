@@ -1,0 +1,80 @@
+"""`bank serve`: serves the site on 127.0.0.1 and rebuilds when a question changes."""
+
+from __future__ import annotations
+
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from bank.site import build
+from bank.site.serve import Preview
+
+from .test_build import TERM, WORKED, write_bank
+
+
+def fetch(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.status, response.read().decode("utf-8")
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode("utf-8")
+
+
+@pytest.fixture
+def preview(tmp_path):
+    questions = write_bank(tmp_path / "q", WORKED, TERM)
+    out = tmp_path / "site"
+    messages: list[str] = []
+    running = Preview(lambda: build(questions, out, variants=2, search=False), out, [questions],
+                      port=0, report=messages.append)
+    url = running.start()
+    yield running, url, questions, messages
+    running.stop()
+
+
+def test_serves_on_localhost_with_its_404_page(preview):
+    running, url, _, messages = preview
+    assert url.startswith("http://127.0.0.1:")
+    status, body = fetch(url + "b/one.html")
+    assert status == 200 and "How long does 60 GB take?" in body
+    status, body = fetch(url + "no/such/page.html")
+    assert status == 404 and "Page not found" in body
+    assert messages[0].startswith("Built ")
+
+
+def test_rebuilds_when_a_question_changes_and_keeps_the_last_good_site(preview):
+    running, url, questions, messages = preview
+    time.sleep(1)  # let the file watcher settle
+    path = questions / "b" / "one.yaml"
+    path.write_text(path.read_text().replace("How long does", "How quickly does"), encoding="utf-8")
+    assert _eventually(lambda: "How quickly does" in fetch(url + "b/one.html")[1])
+    path.write_text(path.read_text().replace("{{ took }} s.", "{{ nope }} s."), encoding="utf-8")
+    assert _eventually(lambda: any("Build failed" in m for m in messages))
+    assert any("one.yaml:6:" in m and "'nope' is undefined" in m for m in messages)
+    assert "How quickly does" in fetch(url + "b/one.html")[1]
+
+
+def _eventually(condition, timeout: float = 20.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def test_serve_command_rejects_a_port_in_use(runner, tmp_path):
+    import socket
+
+    from bank.cli import cli
+
+    questions = write_bank(tmp_path / "q", WORKED, TERM)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = runner.invoke(cli, ["serve", "--questions", str(questions), "--out", str(tmp_path / "s"),
+                                     "--port", str(port), "-k", "2"])
+    assert result.exit_code == 2 and f"cannot serve on 127.0.0.1:{port}" in result.output

@@ -96,10 +96,6 @@ class Handout:
     assignments: tuple[Assignment, ...]
     shortfalls: tuple[Shortfall, ...] = ()
 
-    def of(self, student: Student) -> list[Assignment]:
-        """A student's assignments, in question order."""
-        return [a for a in self.assignments if a.student == student]
-
 
 def student_seed(class_seed: str, student_id: str, attempt: int = 0) -> str:
     """The seed for a student; ``attempt`` > 0 re-derives it after a collision.

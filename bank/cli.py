@@ -83,9 +83,14 @@ class BankGroup(LazyGroup):
 
 
 @click.group(cls=BankGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--questions", metavar="DIR", default=None,
+              help="Folder of banks for every command (same as the command's own --questions).")
 @click.version_option(package_name="bank")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context, questions: str | None) -> None:
     """Interview practice question banks, with a grader that marks working line by line."""
+    if questions:  # `bank --questions DIR show ID` means the same as `bank show ID --questions DIR`
+        ctx.default_map = {name: {"questions": questions} for name in COMMANDS}
 
 
 def main() -> None:

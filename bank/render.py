@@ -48,11 +48,7 @@ class Rendered:
         """The final answer with its unit, e.g. ``32 s`` or ``$21,900``."""
         if self.result is None:
             return ""
-        shown = str(self.result)
-        unit = self.result.unit
-        if not unit or shown.startswith(("$", "-$")) or unit in ("percent", "%") or unit == "USD":
-            return shown
-        return f"{shown} {unit}"
+        return with_unit(self.result)
 
     def plain(self, names: Mapping[str, str]) -> Rendered:
         """The same view with ``[[links]]`` replaced by their words."""
@@ -89,6 +85,26 @@ class Rendered:
             lines += [""] + [f"  • {k}" for k in self.key_points]
         lines += ["", f"Takeaway: {self.takeaway}"]
         return "\n".join(lines)
+
+
+def with_unit(value: Value) -> str:
+    """A value as a person writes it with its unit: ``32 s``, ``$21,900``, ``2 requests/s``.
+
+    >>> from fractions import Fraction
+    >>> with_unit(Value(Fraction(2), "request/s")), with_unit(Value(Fraction(1), "replica"))
+    ('2 requests/s', '1 replica')
+    """
+    shown = str(value)
+    unit = value.unit
+    if not unit or shown.startswith(("$", "-$")) or unit in ("percent", "%", "USD"):
+        return shown
+    head, sep, rest = unit.partition("/")
+    if head in _COUNTS and value.magnitude != 1:
+        head += "s"
+    return f"{shown} {head}{sep}{rest}"
+
+
+_COUNTS = ("token", "request", "replica", "card", "user")
 
 
 def _indent(text: str) -> str:
@@ -134,12 +150,10 @@ def glossary_names(library: Library) -> dict[str, str]:
     return {t.id: t.term for t in library.glossary}
 
 
-def present(question_id: str, seed=None, questions=None) -> Rendered:
+def present(library: Library, question_id: str, seed=None) -> Rendered:
     """What ``bank show`` prints: the question for a seed, links made plain."""
-    from .load import load
     from .variant import variant
 
-    library = load(questions)
     question = library.question(question_id)
     v = variant(question, seed) if question.worked is not None else None
     return render_question(question, v).plain(glossary_names(library))

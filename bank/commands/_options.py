@@ -20,3 +20,19 @@ seed_option = click.option("--seed", metavar="S", default=None,
 def echo_json(data) -> None:
     """Print JSON with stable key order and exact-looking numbers."""
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def load_library(questions: str | None):
+    """Load the banks for a read-only command; files with problems are left out, with a warning.
+
+    Authors working on one file can still list and show the others. ``bank check``
+    and every command that writes output use the strict :func:`bank.load.load`.
+    """
+    from ..load import gather
+
+    library, problems = gather(questions)
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        click.echo(f"warning: {len(errors)} problem(s) in the questions folder; files with problems "
+                   f"are left out (first: {errors[0]}). Run `bank check` for all of them.", err=True)
+    return library

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ._options import echo_json, json_option, questions_option, seed_option
+from ._options import echo_json, json_option, load_library, questions_option, seed_option
 
 
 @click.command("list")
@@ -12,9 +12,7 @@ from ._options import echo_json, json_option, questions_option, seed_option
 @json_option
 def list_cmd(questions: str | None, as_json: bool) -> None:
     """List banks and questions: id, bank, level, title, and whether it has a worked answer."""
-    from ..load import load
-
-    library = load(questions)
+    library = load_library(questions)
     rows = [{"id": q.id, "bank": q.bank, "level": q.level, "title": q.title, "worked": q.worked is not None}
             for q in library.questions()]
     if as_json:
@@ -39,7 +37,7 @@ def show(question_id: str, seed: str | None, questions: str | None, as_json: boo
     """Show question ID for one variant: problem, worked steps, result and answer."""
     from ..render import present
 
-    view = present(question_id, seed, questions)
+    view = present(load_library(questions), question_id, seed)
     if as_json:
         echo_json(view.as_dict())
     else:

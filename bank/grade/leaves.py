@@ -31,6 +31,24 @@ class Entry:
     tree: n.Node | None = None  # the working behind an unmatched result, for chains of intermediates
 
 
+class History(list):
+    """Earlier lines, indexed by the number each stated (so a long working stays fast)."""
+
+    def __init__(self):
+        super().__init__()
+        self.by_number: dict[Fraction, list[Entry]] = {}
+
+    def append(self, entry: Entry) -> None:
+        super().append(entry)
+        for key in {entry.claim.written.mid, entry.claim.base.mid}:
+            self.by_number.setdefault(key, []).append(entry)
+
+    def stating(self, value: Amount) -> list[Entry]:
+        """Earlier lines that stated this number (as written, or the same quantity in base units)."""
+        found = {id(e): e for key in (value.written, value.base) for e in self.by_number.get(key, ())}
+        return sorted((e for e in found.values() if _same_number(value, e.claim)), key=lambda e: e.n)
+
+
 @dataclass(frozen=True)
 class Stand:
     """A leaf standing in for step ``step`` with value ``base`` (base units)."""
@@ -57,7 +75,7 @@ class Leaf:
 
 
 def analyse(node: n.Node, scope: Scope, ref: Reference, learner: dict[str, Fraction],
-            history: Sequence[Entry], text: str) -> list[Leaf]:
+            history: History, text: str) -> list[Leaf]:
     """Every leaf of ``node`` with what it may stand for."""
     out = []
     for leaf in leaves(node)[:_MAX_LEAVES]:
@@ -110,11 +128,9 @@ def as_step_value(value: Amount, step: RefStep) -> Fraction:
     return read_as(value.base, value.written, value.unit, step.unit, step.shown) * step.unit.scale
 
 
-def _from_history(value: Amount, ref: Reference, history: Sequence[Entry]) -> list[Stand]:
+def _from_history(value: Amount, ref: Reference, history: History) -> list[Stand]:
     stands = []
-    for entry in history:
-        if not _same_number(value, entry.claim):
-            continue
+    for entry in history.stating(value):
         targets = [ref.step(entry.step)] if entry.step else ref.steps
         stands += [Stand(t.name, as_step_value(value, t), entry.n, entry.status == "correct", bool(entry.step))
                    for t in targets]
@@ -139,7 +155,7 @@ def _roundings(leaf: n.Node, value: Amount, ref: Reference) -> list[Stand]:
     return [Stand(s.name, as_step_value(value, s), None, True) for s in ref.steps if near.contains(s.shown)]
 
 
-def expand(node: n.Node, scope: Scope, history: Sequence[Entry], text: str) -> n.Node:
+def expand(node: n.Node, scope: Scope, history: History, text: str) -> n.Node:
     """``node`` with each number that is the learner's own unmatched intermediate result
     replaced by the working that produced it, so a carried error can be traced through it.
 
@@ -148,15 +164,11 @@ def expand(node: n.Node, scope: Scope, history: Sequence[Entry], text: str) -> n
     """
     from .diagnose import _swap
 
-    sources = [e for e in history if e.tree is not None]
-    if not sources:
-        return node
     out = node
     for leaf in leaves(node)[:_MAX_LEAVES]:
         if isinstance(leaf, n.Name):
             continue
-        value = amount(leaf, scope, text)
-        entry = next((e for e in reversed(sources) if _same_number(value, e.claim)), None)
-        if entry is not None:
-            out = _swap(out, leaf, entry.tree)
+        sources = [e for e in history.stating(amount(leaf, scope, text)) if e.tree is not None]
+        if sources:
+            out = _swap(out, leaf, sources[-1].tree)
     return out

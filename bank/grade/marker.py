@@ -28,15 +28,15 @@ from ..model import Question, Term, Variant
 from . import diagnose as dx
 from . import rubric
 from .arithmetic import Arithmetic, check
-from .leaves import Entry, Leaf, Stand, analyse, expand
+from .leaves import Entry, History, Leaf, Stand, analyse, expand
 from .matching import UNITS, YES, Claim, fits
-from .reading import amount, has_operation
+from .reading import Scope, amount, has_operation
 from .reference import RefStep, Reference, reference
 from .report import Carry, Final, LineResult, Report, StepCoverage, number
 from .words import show
 
 #: Lines beyond this are not read (a working is a handful of lines).
-MAX_LINES = 200
+MAX_LINES = 100
 #: Bounds on the error-carried-forward search per line.
 MAX_OPTIONS, MAX_TRIES = 4, 64
 #: How many levels of the learner's own intermediate lines carried errors are traced through.
@@ -60,9 +60,20 @@ class State:
 
     ref: Reference
     learner: dict[str, Fraction] = field(default_factory=dict)
-    history: list[Entry] = field(default_factory=list)
+    history: History = field(default_factory=History)
     coverage: dict[str, tuple[str, int]] = field(default_factory=dict)
     slipped: set[str] = field(default_factory=set)
+    _scope: Scope | None = None
+
+    def scope(self) -> Scope:
+        """Names the learner may use, with their own values for steps (rebuilt when those change)."""
+        if self._scope is None:
+            self._scope = self.ref.scope(self.learner)
+        return self._scope
+
+    def learned(self, step: str, value: Fraction) -> None:
+        self.learner[step] = value
+        self._scope = None
     marked: list[tuple[LineResult, Outcome, Claim | None]] = field(default_factory=list)
 
 
@@ -72,6 +83,8 @@ def grade(owner: Question | Term, variant: Variant, text: str) -> "Report":
     for number_, raw in enumerate(text.splitlines(), 1):
         if raw.strip():
             _mark(state, number_, raw)
+        if number_ > MAX_LINES:
+            break  # one located error says so; the rest is not read
     final = _final(state)
     steps = tuple(StepCoverage(s.name, *state.coverage.get(s.name, ("missing", None)))
                   for s in state.ref.steps)
@@ -89,7 +102,7 @@ def _mark(state: State, n_: int, raw: str) -> None:
         line = n.parse_line(raw, keep=frozenset(ref.params))
         if line.empty:
             return
-        arith = check(line, ref.scope(state.learner))
+        arith = check(line, state.scope())
         outcome = _locate(state, line, arith)
     except NotationError as exc:
         result = LineResult(n_, raw, "error", message=exc.message + f" (column {exc.column})",
@@ -136,7 +149,7 @@ def _slipped(state: State, line: n.Line, arith: Arithmetic, found: list[Leaf]) -
 
 
 def _leaves(state: State, line: n.Line, first: n.Node) -> list[Leaf]:
-    return analyse(first, state.ref.scope(state.learner), state.ref, state.learner, state.history, line.text)
+    return analyse(first, state.scope(), state.ref, state.learner, state.history, line.text)
 
 
 def _best(state: State, claim: Claim, label: str, verdict: str) -> RefStep | None:
@@ -173,7 +186,7 @@ def _carry_through(state: State, line: n.Line, claim: Claim, computes: bool):
     if not computes:
         return None
     tree = line.segments[0].node
-    scope = state.ref.scope(state.learner)
+    scope = state.scope()
     try:
         for _ in range(MAX_INLINE):
             expanded = expand(tree, scope, state.history, line.text)
@@ -217,11 +230,14 @@ def _step_slip(state: State, line: n.Line, claim: Claim, found: list[Leaf]) -> O
     first = line.segments[0].node
     if not has_operation(first) or _restates_given(state, claim):
         return None
-    scope = state.ref.scope(state.learner)
+    scope = state.scope()
     # Only steps of the kind the line claims to compute: 70 GB / 4.8 TB/s = 14.6 ms is a time, not a speed.
     open_steps = [s for s in state.ref.steps if s.name not in state.coverage and _same_kind(claim, s)]
+    if not open_steps:
+        return None
+    changed = [c for c in (_changed(t, scope, line.text) for t in dx._one_change(first)) if c is not None]
     for step in open_steps:
-        if any(_changed_fits(c, scope, step, line.text) for c in dx._one_change(first)):
+        if any(fits(c, step.unit, step.base, step.shown) == YES for c in changed):
             return Outcome("slip", step, dx.OPERATION)
     givens = {p for leaf in found for p in leaf.given}
     for step in open_steps:
@@ -238,12 +254,12 @@ def _same_kind(claim: Claim, step: RefStep) -> bool:
     return unit is None or unit.dimensionless or unit.dims == step.unit.dims
 
 
-def _changed_fits(tree: n.Node, scope, step: RefStep, text: str) -> bool:
+def _changed(tree: n.Node, scope, text: str) -> Claim | None:
     try:
         a = amount(tree, scope, text)
     except NotationError:
-        return False
-    return fits(Claim.exact(a.base, a.written, a.unit), step.unit, step.base, step.shown) == YES
+        return None
+    return Claim.exact(a.base, a.written, a.unit)
 
 
 def _restates_given(state: State, claim: Claim) -> bool:
@@ -256,7 +272,7 @@ def _record(state: State, n_: int, raw: str, arith: Arithmetic, outcome: Outcome
     stated = _stated(arith)
     step = outcome.step
     if step is not None:
-        state.learner[step.name] = _value_for(stated, arith, step)
+        state.learned(step.name, _value_for(stated, arith, step))
     if outcome.status == "slip" and step is not None:
         state.slipped.add(step.name)
     for name in outcome.credits:

@@ -15,6 +15,7 @@ Interval(lo=Fraction(25, 1), hi=Fraction(35, 1))
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -22,8 +23,8 @@ from typing import Callable, Optional
 
 from .. import notation as n
 
-#: Relative slack for comparing with values that came from floats (square roots).
-EPSILON = Fraction(1, 10**9)
+#: Relative slack (one part in SLACK) for comparing with values that came from floats (square roots).
+SLACK = 10**9
 
 
 @dataclass(frozen=True)
@@ -42,14 +43,47 @@ class Interval:
         return cls(x, x)
 
     def contains(self, x: Fraction | float) -> bool:
-        """Whether ``x`` lies inside, with a hair of slack for float-derived values."""
-        x = Fraction(x)
-        slack = max(abs(self.lo), abs(self.hi), abs(x)) * EPSILON
-        return self.lo - slack <= x <= self.hi + slack
+        """Whether ``x`` lies inside, with a hair of slack (one part in 10^9) for float-derived values."""
+        if not isinstance(x, Fraction):
+            x = Fraction(x)
+        quick = self._quick(x)
+        if quick is not None:
+            return quick
+        lo, hi = self.lo, self.hi
+        if lo <= x <= hi:
+            return True
+        gap = lo - x if x < lo else x - hi
+        return gap * SLACK <= max(abs(lo), abs(hi), abs(x))
 
-    @property
+    def _quick(self, x: Fraction) -> bool | None:
+        """A float answer when ``x`` is clearly inside or clearly outside (most calls), else None."""
+        ends = self._floats
+        if ends is None:
+            return None
+        try:
+            xf = x.numerator / x.denominator
+        except OverflowError:
+            return None
+        lo, hi = ends
+        margin = 1e-7 * max(abs(lo), abs(hi), abs(xf))
+        if margin == 0.0 or margin != margin:
+            return None
+        if xf < lo - margin or xf > hi + margin:
+            return False
+        if lo + margin < xf < hi - margin:
+            return True
+        return None
+
+    @functools.cached_property
+    def _floats(self) -> tuple[float, float] | None:
+        try:
+            return self.lo.numerator / self.lo.denominator, self.hi.numerator / self.hi.denominator
+        except OverflowError:
+            return None
+
+    @functools.cached_property
     def mid(self) -> Fraction:
-        return (self.lo + self.hi) / 2
+        return self.lo if self.lo == self.hi else (self.lo + self.hi) / 2
 
     def __add__(self, o: Interval) -> Interval:
         return Interval(self.lo + o.lo, self.hi + o.hi)

@@ -136,26 +136,55 @@ def _number(x: Fraction) -> str:
 
 # ----------------------------------------------------------------------------- text
 
-def wildcard_text(template: str, worked: Worked, rounding: dict[str, int], names: dict[str, str]) -> str:
+#: Filters that print the number itself; any other filter (``plural``) prints words.
+NUMBER_FILTERS = {"num", "thousands", "fixed", "sig", "money", "percent", "duration", "large", "sci"}
+
+
+def wildcard_text(template: str, worked: Worked, rounding: dict[str, int], names: dict[str, str],
+                  rows: Sequence[KeyRow] = ()) -> str:
     """A prose template as Moodle HTML: params as ``{name}`` wildcards, steps as ``{=round(formula,d)}``.
 
+    A word filter such as ``plural`` cannot vary per item in Moodle: it shows
+    the word every item shares, else the form for a count other than one.
     Wildcards and formulas are swapped for plain tokens while Markdown
     renders, so a ``*`` in a formula never becomes emphasis.
     """
     params = {p.name for p in worked.params}
-    own = {item.name: item.format or "" for item in (*worked.params, *worked.steps)}
+    own = {item.name: item for item in (*worked.params, *worked.steps)}
     slots: list[str] = []
 
     def swap(m: re.Match) -> str:
-        name, filters = m.group(1), m.group(2) or own.get(m.group(1), "")
-        shown = f"{{{name}}}" if name in params else f"{{=round({formula(worked, name)},{rounding[name]})}}"
-        shown = f"${shown}" if "money" in filters else f"{shown}%" if "percent" in filters else shown
-        slots.append(shown)
+        name, chain = m.group(1), m.group(2)
+        filters = ([f.strip().split("(")[0] for f in chain.split("|")[1:]]
+                   or [(own[name].format or "num").split("(")[0]])
+        if any(f not in NUMBER_FILTERS for f in filters):
+            slots.append(_words(m.group(0), name, rows))
+        else:
+            shown = f"{{{name}}}" if name in params else f"{{=round({formula(worked, name)},{rounding[name]})}}"
+            slots.append(_decorate(shown, filters[-1], own[name].unit))
         return f"BANKSLOT{len(slots) - 1}X"
 
     markdown_text = plain_links(_REF.sub(swap, template).strip(), names)
     rendered = _html(markdown_text)
     return re.sub(r"BANKSLOT(\d+)X", lambda m: html.escape(slots[int(m.group(1))], quote=False), rendered)
+
+
+def _decorate(shown: str, last_filter: str, unit: str) -> str:
+    """What the number's filter adds around it: ``$`` for money, ``%`` for percent, the unit for duration."""
+    if last_filter == "money":
+        return f"${shown}"
+    if last_filter == "percent":
+        return f"{shown}%"
+    return f"{shown} {unit}" if last_filter == "duration" and unit else shown
+
+
+def _words(expression: str, name: str, rows: Sequence[KeyRow]) -> str:
+    from ..text import render as render_text
+
+    words = [render_text(expression, row.values) for row in rows]
+    if len(set(words)) <= 1:
+        return words[0] if words else ""
+    return next(w for row, w in zip(rows, words) if row.values[name].magnitude != 1)
 
 
 def _html(markdown_text: str) -> str:
@@ -208,9 +237,9 @@ def question_xml(question: Question, rows: Sequence[KeyRow], suffix: str = "",
     """One calculated question whose dataset items are ``rows``' variants, in Moodle's export layout."""
     worked = question.worked
     rounding = {s.name: max(places(row.values[s.name]) for row in rows) for s in worked.steps}
-    text = wildcard_text(worked.problem + _unit_hint(rows[0].result), worked, rounding, names or {})
+    text = wildcard_text(worked.problem + _unit_hint(rows[0].result), worked, rounding, names or {}, rows)
     steps = "\n".join(f"{i}. {s.text.strip()}" for i, s in enumerate(worked.steps, 1) if s.text)
-    feedback = wildcard_text(steps, worked, rounding, names or {})
+    feedback = wildcard_text(steps, worked, rounding, names or {}, rows)
     lines = ["<!-- question: 0  -->\n", '  <question type="calculated">\n', "    <name>\n",
              writetext(f"{question.id}{suffix}: {question.title}", 3), "    </name>\n",
              '    <questiontext format="html">\n', writetext(text, 3), "    </questiontext>\n",

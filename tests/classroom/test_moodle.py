@@ -138,4 +138,12 @@ def test_question_text_shows_wildcards_not_numbers(demo_library):
     root, rows = export(demo_library, ["fleet-cost"], count=3)
     text = questions_of(root, "calculated")[0].findtext("questiontext/text")
     assert "{audience} users" in text and "${price} an hour" in text and "{period} days" in text
-    assert "<em>" not in questions_of(root, "calculated")[0].findtext("generalfeedback/text")
+    feedback = questions_of(root, "calculated")[0].findtext("generalfeedback/text")
+    assert "<em>" not in feedback and "BANKSLOT" not in feedback + text
+
+
+def test_word_filters_print_words_not_wildcards(demo_library):
+    # fleet-cost's second step says `{{ fleet }} {{ fleet | plural("card") }}`: a number, then a word.
+    root, _ = export(demo_library, ["fleet-cost"], count=3)
+    feedback = questions_of(root, "calculated")[0].findtext("generalfeedback/text")
+    assert "/{card_rate}),0)} cards.</li>" in feedback

@@ -32,7 +32,10 @@ def quiz(bank_slug, level, tags, count, seed, mode, db, questions) -> None:
     """
     from ..quiz.run import Filters, practise
 
-    practise(questions, Filters(bank_slug, level, tuple(tags)), count, seed, mode, db)
+    try:
+        practise(questions, Filters(bank_slug, level, tuple(tags)), count, seed, mode, db)
+    except KeyboardInterrupt:  # the summary is shown and every rating is saved: leave quietly
+        raise SystemExit(130) from None
 
 
 @click.command()

@@ -73,10 +73,10 @@ class Terminal:
     def _verdict(self, e: ev.Verdict) -> None:
         line = e.line
         mark, style = MARKS.get(line.status, ("?", ""))
-        head = Text.assemble(("  " + mark + " ", f"bold {style}"), (_label(line), style))
-        message = getattr(line, "message", "") or ""
-        if message:
-            head.append(": " + message)
+        label = _label(line)
+        head = Text.assemble(("  " + mark + " ", f"bold {style}"), (label, style))
+        if line.message:
+            head.append((": " if label else "") + line.message)
         self.console.print(head)
         if line.status == "error" and line.caret:
             self.console.print(Text(_indent(line.caret), style="red"))
@@ -141,25 +141,34 @@ def _indent(text: str) -> str:
 
 
 def _label(line) -> str:
-    step = getattr(line, "step", None)
-    status = line.status
+    """What the mark stands for: the step matched, and the diagnosis of a slip.
+
+    >>> from bank.grade import LineResult
+    >>> _label(LineResult(2, "70 x 3 = 21", "slip", "read_time", diagnosis="power-of-ten"))
+    'slip in read_time [power of ten]'
+    """
+    step, status = line.step, line.status
     words = {"correct": step or "correct", "carried": f"{step} (carried forward)" if step else "carried forward",
-             "slip": f"slip in {step}" if step else "slip", "unmatched": "unmatched",
-             "error": "can't read this line"}
-    label = words.get(status, status)
-    diagnosis = getattr(line, "diagnosis", None)
-    return f"{label} [{diagnosis.replace('-', ' ')}]" if diagnosis else label
+             "slip": f"slip in {step}" if step else "", "unmatched": "unmatched", "error": "can't read this line"}
+    parts = [words.get(status, status)]
+    named = line.diagnosis.replace("-", " ") if line.diagnosis else ""
+    if named and named not in (line.message or "").lower():  # say it once
+        parts.append(f"[{named}]")
+    return " ".join(p for p in parts if p)
 
 
 def _score(e: ev.Revealed) -> Text:
     if e.score is None:
         return Text("Score: not scored (no arithmetic in this one; judge your answer against the model).",
                     style="bold")
+    text = Text(f"Score: {percent(e.score)}", style="bold")
     final = getattr(e.report, "final", None)
-    note = ""
-    if final is not None and final.status != "correct":
-        note = f" (final answer {final.status})"
-    return Text(f"Score: {percent(e.score)}{note}", style="bold")
+    if final is not None:
+        mark, style = ("✓", "green") if final.status == "correct" else ("✗", "red")
+        text.append(f"\n  {mark} final answer {final.status}", style=style)
+        if final.message:
+            text.append(f": {final.message}")
+    return text
 
 
 def percent(x: float | None) -> str:

@@ -203,3 +203,34 @@ def test_nothing_due_says_when_to_come_back(quiz, db):
     result = quiz("--due", input="")
     assert result.exit_code == 0
     assert "Nothing is due and there are no new questions. Next due: in 2 days" in flat(result.output)
+
+
+def test_editing_a_questions_prose_keeps_its_history(runner, questions_dir, tmp_path, db):
+    import shutil
+
+    from bank.cli import cli
+
+    copy = tmp_path / "questions"
+    shutil.copytree(questions_dir, copy)
+
+    def run(*args, input=""):
+        return runner.invoke(cli, ["quiz", "--questions", str(copy), "--db", str(db), "--tag", "canary", *args],
+                             input=input, catch_exceptions=False)
+
+    run(input="\n3\n")
+    path = copy / "scaling-load-balancing" / "slow-replica.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("title: One replica runs", "title: After a deploy, one replica runs")
+                    .replace("Detect it,", "Find it,"), encoding="utf-8")
+    assert "No new questions left" in run("--new").output
+    out = run(input="\n1\n").output
+    assert "After a deploy, one replica runs" in out and "Find it," in out
+    with History.open(db) as h:
+        assert [r.question for r in h.reviews()] == ["slow-replica", "slow-replica"]
+        card = h.cards()["slow-replica"]
+    # The second review built on the first card (Good, then Again), not on a fresh one.
+    scheduler = fsrs.Scheduler()
+    fresh, _ = scheduler.review_card(fsrs.Card(card_id=1), fsrs.Rating.Again)
+    chained, _ = scheduler.review_card(scheduler.review_card(fsrs.Card(card_id=1), fsrs.Rating.Good)[0],
+                                       fsrs.Rating.Again)
+    assert card["difficulty"] == pytest.approx(chained.difficulty) != pytest.approx(fresh.difficulty)

@@ -106,3 +106,25 @@ def test_no_sympy_before_the_first_question(questions_dir, tmp_path, env):
     child.expect(pexpect.EOF)
     assert "import time:" in before and "bank.quiz.session" in before
     assert [line for line in before.splitlines() if "sympy" in line] == []
+
+
+def test_ctrl_c_keeps_every_rated_review(questions_dir, tmp_path, env):
+    from bank.quiz.history import History
+
+    db = tmp_path / "history.sqlite3"
+    child = spawn(["quiz", "--questions", str(questions_dir), "--db", str(db), "--tag", "canary",
+                   "--tag", "warm-pool"], env)
+    child.expect("answer> ")
+    child.sendline("")
+    child.expect("rating 1-4> ")
+    child.sendline("2")
+    child.expect(styled("Question 2 of 2"))
+    child.expect("answer> ")
+    child.sendintr()
+    child.expect(styled("2 asked, 1 rated, 0 skipped"))
+    child.expect(pexpect.EOF)
+    assert "Traceback" not in child.before and "Aborted" not in child.before
+    child.close()
+    assert child.exitstatus == 130
+    with History.open(db) as h:
+        assert [(r.question, r.rating) for r in h.reviews()] == [("slow-replica", 2)]

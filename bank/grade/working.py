@@ -28,9 +28,12 @@ def read_working(path: str) -> str:
 
 
 def _read_stdin() -> bytes:
-    import click
+    import sys
 
-    return click.get_binary_stream("stdin").read(MAX_BYTES + 1)
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text-only stdin (some embedders): it is already decoded
+        return sys.stdin.read(MAX_BYTES + 1).encode("utf-8", "surrogateescape")
+    return stream.read(MAX_BYTES + 1)
 
 
 def _read_file(path: str) -> bytes:

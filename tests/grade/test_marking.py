@@ -1,0 +1,155 @@
+"""Whole workings: coverage, combined steps, order, the final answer and the score rubric."""
+
+from __future__ import annotations
+
+import pytest
+
+from bank.grade import rubric
+
+
+def statuses(report):
+    return [x.status for x in report.lines], {s.name: s.status for s in report.steps}
+
+
+def test_full_working_scores_one(mark):
+    report = mark("rent", "2.50 x 24 x 365 = 21,900", "4 x 21,900 = 87,600", "87,600 - 21,900 = 65,700")
+    assert report.score == 1.0 and report.final.status == "correct"
+    assert report.final.given == 65700 and report.final.expected == 65700
+
+
+def test_order_does_not_matter(mark):
+    forward = mark("rent", "2.50 x 24 x 365 = 21,900", "4 x 21,900 = 87,600", "87,600 - 21,900 = 65,700")
+    backward = mark("rent", "87,600 - 21,900 = 65,700", "4 x 21,900 = 87,600", "2.50 x 24 x 365 = 21,900")
+    assert backward.score == forward.score == 1.0
+    assert [x.step for x in backward.lines] == ["saving", "pool_rent", "yearly"]
+
+
+def test_combined_line_credits_subsumed_steps(mark):
+    report = mark("rent", "(4 - 1) x 2.50 x 24 x 365 = $65,700")
+    line = report.lines[0]
+    assert line.step == "saving" and set(line.credits) == {"saving", "pool_rent", "yearly"}
+    assert report.score == 1.0
+
+
+def test_a_used_value_is_not_subsumed(mark):
+    # 4 x $21,900 uses the yearly rent; it does not compute it.
+    report = mark("rent", "4 x $21,900 = $87,600")
+    assert statuses(report)[1] == {"yearly": "missing", "pool_rent": "done", "saving": "missing"}
+
+
+def test_stated_answer_alone_credits_only_its_step(mark):
+    report = mark("boot", "32 s")
+    assert statuses(report)[1] == {"read_time": "missing", "boot_time": "done"}
+    assert report.final.status == "correct"
+    assert report.score == 0.75
+
+
+def test_unmatched_lines_cost_nothing(mark):
+    plain = mark("boot", "70 / 6 = 11.7", "11.7 + 20 = 31.7")
+    extra = mark("boot", "24 x 365 = 8,760", "70 / 6 = 11.7", "2 + 2 = 4", "11.7 + 20 = 31.7")
+    assert plain.score == extra.score == 1.0
+    assert [x.status for x in extra.lines] == ["unmatched", "correct", "unmatched", "correct"]
+
+
+def test_errors_are_kept_apart_from_wrong_lines(mark):
+    report = mark("boot", "70 / 6 = 11.7", "11.7 + 20 = 31.7 s s", "11.7 + 20 = 31.7")
+    assert [x.status for x in report.lines] == ["correct", "error", "correct"]
+    assert report.score == 1.0
+
+
+def test_partial_working_reports_missing(mark):
+    report = mark("rent", "2.50 x 24 x 365 = 21,900")
+    assert report.final.status == "missing" and report.final.given is None
+    assert statuses(report)[1] == {"yearly": "done", "pool_rent": "missing", "saving": "missing"}
+    assert report.score == pytest.approx(0.5 / 3, abs=1e-4)
+
+
+def test_final_wrong_with_slip_diagnosis(mark):
+    report = mark("rent", "2.50 x 24 x 365 = 21,900", "4 x 21,900 = 87,600", "87,600 - 21,900 = 56,700")
+    assert report.final.status == "wrong"
+    assert report.final.diagnosis == "transposed-digits"
+    assert report.final.given == 56700
+
+
+def test_final_premature_rounding(mark):
+    report = mark("boot", "70 / 6 = 12", "12 + 20 = 32.0")
+    assert report.lines[1].status == "carried" and report.lines[1].diagnosis == "premature-rounding"
+    assert report.final.status == "wrong" and report.final.diagnosis == "premature-rounding"
+    assert "rounded too soon" in report.final.message
+    assert report.score == 0.75
+
+
+def test_rounding_kept_to_the_end_is_fine(mark):
+    report = mark("boot", "70 / 6 = 11.7", "11.7 + 20 = 31.7")
+    assert report.final.status == "correct" and report.score == 1.0
+
+
+def test_error_carried_forward_names_the_value(mark):
+    report = mark("rent", "2.50 x 24 x 365 = 21,600", "4 x 21,600 = 86,400", "86,400 - 21,600 = 64,800")
+    assert [x.status for x in report.lines] == ["slip", "carried", "carried"]
+    carry = report.lines[1].carried[0]
+    assert (carry.step, carry.value, carry.line, carry.rounded) == ("yearly", 21600.0, 1, False)
+    assert "your $21,600 for yearly (line 1)" in report.lines[1].message
+    assert report.final.status == "wrong" and report.final.diagnosis is None
+    assert statuses(report)[1] == {"yearly": "missing", "pool_rent": "carried", "saving": "carried"}
+    assert report.score == pytest.approx(0.5 * 2 / 3, abs=1e-4)
+
+
+def test_carried_method_needs_the_right_method(mark):
+    report = mark("rent", "2.50 x 24 x 365 = 21,600", "5 x 21,600 = 108,000")
+    assert report.lines[1].status == "unmatched"
+    # 3 x yearly is the saving (4 x yearly - yearly) done in one line: the right method, combined.
+    report = mark("rent", "2.50 x 24 x 365 = 21,600", "3 x 21,600 = 64,800")
+    assert (report.lines[1].status, report.lines[1].step) == ("carried", "saving")
+
+
+def test_last_unmatched_line_is_a_wrong_final(mark):
+    report = mark("drain", "500 / 24 = 2")
+    assert report.lines[0].status == "slip"
+    report = mark("drain", "20 s")
+    assert report.final.status == "wrong" and report.final.given == 20
+
+
+def test_a_restated_given_is_not_a_final(mark):
+    report = mark("boot", "70 GB")
+    assert report.final.status == "missing"
+
+
+def test_given_and_computed_in_the_step_unit(mark):
+    line = mark("boot", "70 GB / 6 GB/s = 11,667 ms").lines[0]
+    assert line.given == pytest.approx(11.667) and line.computed == pytest.approx(35 / 3)
+    line = mark("cache", "1 - 10% = 90%").lines[0]
+    assert line.given == pytest.approx(90) and line.computed == pytest.approx(90)
+
+
+def test_seeded_variant_grades_against_its_own_numbers(mark, fixtures):
+    from bank.variant import variant
+
+    v = variant(fixtures.question("boot"), "s1")
+    w, r, i = (v.as_dict()[k] for k in ("weights", "read_rate", "init_time"))
+    working = f"{w} / {r} = {float(w / r):.3f}\n{float(w / r):.3f} + {i} = {float(w / r + i):.3f}"
+    report = mark("boot", *working.splitlines(), seed="s1")
+    assert report.score == 1.0, report.as_text()
+    assert report.seed == "s1"
+
+
+@pytest.mark.parametrize("steps,final,diagnosis,expected", [
+    (["done", "done"], "correct", None, 1.0),
+    (["done", "carried"], "wrong", None, 0.5),
+    (["done", "carried"], "wrong", "premature-rounding", 0.75),
+    (["missing", "done"], "correct", None, 0.75),
+    (["missing", "missing"], "missing", None, 0.0),
+    ([], "missing", None, 0.0),
+], ids=["all", "carried-wrong-final", "premature-rounding", "answer-only", "nothing", "no-steps"])
+def test_rubric(steps, final, diagnosis, expected):
+    assert rubric.score(steps, final, diagnosis) == expected
+
+
+def test_report_api_contract(mark):
+    report = mark("boot", "70 / 6 = 11.7", "11.7 + 20 = 31.7")
+    assert isinstance(report.score, float)
+    assert {"status", "expected", "given", "diagnosis"} <= set(vars(report.final))
+    for line in report.lines:
+        assert {"n", "text", "status", "step", "given", "computed", "diagnosis", "message", "column"} <= set(vars(line))
+    assert [(s.name, s.status) for s in report.steps] == [("read_time", "done"), ("boot_time", "done")]
+    assert report.as_dict()["lines"][0]["step"] == "read_time"

@@ -1,0 +1,125 @@
+"""Grading speed: a 4-line working, warm, against a naive ``parse_expr`` + ``simplify`` marker.
+
+Target: 20 ms or less (median) once the process is warm.
+
+The naive marker is here only to measure against; the product never uses
+it (it hands learner text to sympy's parser, which the project forbids). It
+does the least a line marker must: strip labels, units and separators,
+parse each side with ``parse_expr``, check the line with ``simplify``, and
+find its reference step by ``simplify(value - step) == 0`` (with a numeric
+fallback for rounded values). It knows nothing of units, rounding to the
+precision written, diagnoses or carried errors.
+
+Usage: python benchmarks/grade_speed.py [--runs 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+QUESTION = "tail-latency"
+WORKING = """\
+Typical reply: 0.4 s + 500 tokens / 24 tokens/s = 21.23 s
+Extra prefill: 4,000 tokens x 140 GFLOP/token = 5.6e14 FLOP
+Prefill time: 5.6e14 FLOP / 989 TFLOP/s = 0.566 s
+Queued user: 21.23 s + 2 x 0.566 s = 22.4 s
+"""
+#: The same working with a slip on line 1 carried through (exercises the sympy-compiled re-evaluation).
+CARRIED = """\
+Typical reply: 0.4 s + 500 tokens / 24 tokens/s = 2.123 s
+Extra prefill: 4,000 tokens x 140 GFLOP/token = 5.6e14 FLOP
+Prefill time: 5.6e14 FLOP / 989 TFLOP/s = 0.566 s
+Queued user: 2.123 s + 2 x 0.566 s = 3.255 s
+"""
+
+
+def median_ms(fn, runs: int) -> float:
+    fn()  # warm
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+# --------------------------------------------------------------------------- naive marker (benchmark only)
+
+_UNITS = r"\b(?:GFLOP|TFLOP|FLOP|tokens?|GB|TB|ms|s|min|hours?|token)\b(?:/(?:token|s))?"
+
+
+def naive_grade(text: str, step_values: list) -> list:
+    """parse_expr + simplify, line by line: (line ok, matched step index) pairs."""
+    import sympy
+    from sympy.parsing.sympy_parser import parse_expr
+
+    out = []
+    for raw in text.splitlines():
+        body = raw.split(":", 1)[-1]
+        body = re.sub(_UNITS, "", body).replace(",", "").replace("$", "")
+        body = body.replace("×", "*").replace(" x ", "*").replace("e14", "*10**14")
+        sides = [parse_expr(s) for s in body.split("=")]
+        left, right = sides[0], sides[-1]
+        ok = sympy.simplify(left - right) == 0 or abs(sympy.N(left - right)) <= abs(sympy.N(right)) * 0.005
+        match = next((i for i, v in enumerate(step_values)
+                      if sympy.simplify(right - v) == 0 or abs(sympy.N(right - v)) <= abs(v) * 0.005), None)
+        out.append((bool(ok), match))
+    return out
+
+
+# --------------------------------------------------------------------------- main
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+
+    import sympy
+
+    from bank.grade import grade
+    from bank.grade.reference import _build
+    from bank.load import load
+    from bank.solve import solve
+    from bank.variant import variant
+
+    question = load().question(QUESTION)
+    base = variant(question)
+    report = grade(question, base, WORKING)
+    carried = grade(question, base, CARRIED)
+    seeds = iter(range(10**6))
+
+    def fresh_variant():
+        _build.cache_clear()  # a new learner's numbers: nothing cached but the compiled question
+        grade(question, variant(question, next(seeds)), WORKING)
+
+    # The naive marker needs the reference values; it gets them free (not timed).
+    values = [sympy.nsimplify(float(v.magnitude)) for v in solve(question, base).values.values()]
+    naive = naive_grade(WORKING, values)
+
+    rows = [
+        ("bank grade, 4 lines, warm", median_ms(lambda: grade(question, base, WORKING), args.runs),
+         f"score {report.score}, lines {[x.status for x in report.lines]}"),
+        ("bank grade, 4 lines, error carried forward", median_ms(lambda: grade(question, base, CARRIED), args.runs),
+         f"score {carried.score}, lines {[x.status for x in carried.lines]}"),
+        ("bank grade, 4 lines, a new variant each time", median_ms(fresh_variant, args.runs), "reference rebuilt"),
+        ("naive parse_expr + simplify, 4 lines", median_ms(lambda: naive_grade(WORKING, values), max(5, args.runs // 3)),
+         f"lines ok/matched {naive}"),
+    ]
+    width = max(len(name) for name, _, _ in rows)
+    print(f"Grading speed ({QUESTION}, median of {args.runs} runs; target 20 ms)")
+    for name, ms, note in rows:
+        print(f"  {name:<{width}}  {ms:8.2f} ms   {note}")
+    fast = rows[0][1]
+    print(f"  naive / bank: {rows[3][1] / fast:.0f}x")
+    return 0 if fast <= 20 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -49,6 +49,9 @@ class Arithmetic:
     failed: Side | None = None
     unit: Unit | None = DIMENSIONLESS
     first: n.Node | None = None
+    #: With no units written anywhere, the stated side is the computed one times 10^prefix (a multiple
+    #: of 3): the learner may have changed unit prefix in their head (8 billion x 2 B = 16, in GB).
+    prefix: int = 0
 
     @property
     def claim(self) -> Claim:
@@ -81,7 +84,8 @@ def check(line: n.Line, scope: Scope) -> Arithmetic:
         verdict = _agree(computed, side)
         if verdict not in _AGREED:
             diagnosis = verdict or _diagnose(computed, side, first.node, scope, text)
-            return Arithmetic(computed, given, False, diagnosis, side, unit=None, first=first.node)
+            return Arithmetic(computed, given, False, diagnosis, side, unit=None, first=first.node,
+                              prefix=_prefix(computed, side) if diagnosis == dx.POWER else 0)
         unit = _claim_unit(verdict, computed, side.value)
     return Arithmetic(computed, given, True, unit=unit, first=first.node)
 
@@ -148,6 +152,13 @@ def _diagnose(c: Amount, side: Side, tree: n.Node, scope: Scope, text: str) -> s
         return a.written if written else a.base
 
     return dx.diagnose(right, target, tree, recompute)
+
+
+def _prefix(c: Amount, side: Side) -> int:
+    if c.annotated or side.value.annotated or c.written == 0:
+        return 0
+    return next((k for k in (3, -3, 6, -6, 9, -9, 12, -12, 15, -15)
+                 if side.written.contains(c.written * Fraction(10) ** k)), 0)
 
 
 __all__ = ["Arithmetic", "Side", "check"]

@@ -118,9 +118,15 @@ def _locate(state: State, line: n.Line, arith: Arithmetic) -> Outcome:
     first = line.segments[0].node
     computes = has_operation(first)
     found = _leaves(state, line, first) if computes else []
+    if not arith.ok and arith.prefix:
+        # 8 billion x 2 = 16: right if 16 is a step's value in its declared unit (GB), the prefix implied.
+        step = _best(state, _implied(arith), line.label, YES)
+        if step is not None:
+            return Outcome("correct", step, credits=_credits(state, step, found, (), computes))
     if not arith.ok:
         return _slipped(state, line, arith, found)
-    direct = _best(state, claim, line.label, YES)
+    used = frozenset(name for leaf in found for name in leaf.uses)
+    direct = _best(state, claim, line.label, YES, used)
     if direct is not None:
         return Outcome("correct", direct, credits=_credits(state, direct, found, (), computes))
     carried = _carry(state, claim, found) or _carry_through(state, line, claim, computes)
@@ -133,6 +139,12 @@ def _locate(state: State, line: n.Line, arith: Arithmetic) -> Outcome:
     if kind is not None:
         return Outcome("slip", kind, dx.UNITS)
     return _step_slip(state, line, claim, found) or Outcome("unmatched")
+
+
+def _implied(arith: Arithmetic) -> Claim:
+    """The stated value with no unit of its own: it is read in the step's declared unit."""
+    g = arith.given
+    return Claim(g.written, g.written, None)
 
 
 def _slipped(state: State, line: n.Line, arith: Arithmetic, found: list[Leaf]) -> Outcome:
@@ -152,13 +164,20 @@ def _leaves(state: State, line: n.Line, first: n.Node) -> list[Leaf]:
     return analyse(first, state.scope(), state.ref, state.learner, state.history, line.text)
 
 
-def _best(state: State, claim: Claim, label: str, verdict: str) -> RefStep | None:
-    """The step a claim matches with this verdict: steps not yet covered first, then the label's words."""
+def _best(state: State, claim: Claim, label: str, verdict: str, used: frozenset[str] = frozenset()) -> RefStep | None:
+    """The step a claim matches with this verdict, when several steps share its value.
+
+    Preference: steps not yet covered; steps that build on the values the line
+    uses (``295 / 1`` uses the ridge point, so it computes the step after it);
+    the same kind of unit; the label's words; the order of the working.
+    """
     words = _words(label)
     found = [s for s in state.ref.steps if fits(claim, s.unit, s.base, s.shown) == verdict]
     if not found:
         return None
-    return min(found, key=lambda s: (s.name in state.coverage, -len(words & s.words), s.index))
+    kind = claim.unit.dims if claim.unit is not None else None
+    return min(found, key=lambda s: (s.name in state.coverage, bool(used) and not used & set(s.ancestors),
+                                     kind is not None and s.unit.dims != kind, -len(words & s.words), s.index))
 
 
 def _words(label: str) -> frozenset[str]:

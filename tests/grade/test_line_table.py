@@ -104,6 +104,9 @@ CASES = [
     ("units-strict-year", "rent", [], "$2.50/hour x 1 year = $21,900", C, None, "yearly"),
     ("units-strict-hours", "rent", [], "$2.50/hour x 8,760 hours = $21,900", C, None, "yearly"),
     ("units-hour-rate", "spot", [], "12 x $2.50/hour = $30/hour", C, None, "on_demand"),
+    ("implied-prefix-giga", "prefill", [], "4,000 x 140 = 5.6e14", C, None, "miss_flops"),
+    ("implied-prefix-tera", "prefill", [], "5.6e14 / 989 = 0.566", C, None, "miss_time"),
+    ("implied-prefix-needs-a-step", "boot", [], "70 / 6 = 11,667", S, POW, "read_time"),
     # --- numbers
     ("commas", "rent", [], "2.50 x 24 x 365 = 21,900", C, None, "yearly"),
     ("no-commas", "rent", [], "$2.50 x 24 x 365 = $21900", C, None, "yearly"),

@@ -10,7 +10,8 @@
 - :mod:`.matching`: a stated value against a reference value, units deciding how;
 - :mod:`.leaves`: what each number of a line stands for (for error carried forward);
 - :mod:`.marker`: the whole working: matching, carry, coverage, the final answer;
-- :mod:`.rubric`: the score; :mod:`.report`: the result and its JSON.
+- :mod:`.rubric`: the score; :mod:`.report`: the result and its JSON;
+- :mod:`.answer`: the final-answer rule alone, for a single answer box (``accepts``).
 
 >>> from bank.load import load
 >>> from bank.variant import variant
@@ -22,7 +23,8 @@
 
 from __future__ import annotations
 
+from .answer import accepts
 from .marker import grade
 from .report import Carry, Final, LineResult, Report, StepCoverage
 
-__all__ = ["grade", "Report", "LineResult", "StepCoverage", "Final", "Carry"]
+__all__ = ["grade", "accepts", "Report", "LineResult", "StepCoverage", "Final", "Carry"]

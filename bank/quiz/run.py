@@ -78,12 +78,12 @@ def practise(questions: str | None = None, filters: Filters = Filters(), count: 
              seed: str | None = None, mode: str | None = None, db: str | None = None,
              terminal: Terminal | None = None, clock: Callable[[], datetime] = utc_now) -> Summary | None:
     """Run one sitting of ``bank quiz``; return its summary (None when nothing was due)."""
-    from ..load import load
     from ..render import glossary_names
+    from .cache import load_cached
 
     if mode not in (None, *schedule.MODES):
         raise UsageError(f"unknown mode `{mode}`")
-    library = load(questions)
+    library = load_cached(questions)
     pool = select(library, filters)
     term = terminal or Terminal()
     with History.open(db) as history:

@@ -278,11 +278,10 @@ class Session:
         missing = _missing(cur.report, [s.name for s in steps])
         if not missing:
             return Note("Every step is there. Press Enter on an empty line to see how you did.")
+        at = next(i for i, s in enumerate(steps) if s.name == missing[0])
         view = self._render(cur.item.question, cur.item.variant)
-        names = [s.name for s in steps]
-        hidden = names[names.index(missing[0]):]
-        return Hint(mask_step(steps[names.index(missing[0])].text, _context(view), hidden, self._names),
-                    missing[0])
+        hidden = [s.name for s in steps[at:]]  # this step's value and everything after it
+        return Hint(mask_step(steps[at].text, _context(view), hidden, self._names), steps[at].name)
 
     def _point_hint(self, cur: _Current) -> Hint | Note:
         points = self._render(cur.item.question, None).key_points

@@ -2,7 +2,7 @@
 
 Content files are written concurrently with these tests, so each test works
 on a copy of a fixed set of real questions (a bank.yaml lists just those),
-never the whole bundled folder, and never the real user data folder.
+never the whole bundled folder, and never the real user data or cache folders.
 """
 
 from __future__ import annotations
@@ -32,6 +32,14 @@ def questions_dir(tmp_path_factory) -> Path:
     for qid in IDS:
         shutil.copy(QUESTIONS / BANK / f"{qid}.yaml", bank / f"{qid}.yaml")
     return root
+
+
+@pytest.fixture(autouse=True)
+def cache_dir(tmp_path, monkeypatch) -> Path:
+    """Keep the quiz's library cache out of the real user cache folder."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("BANK_CACHE", str(folder))
+    return folder
 
 
 @pytest.fixture

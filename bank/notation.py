@@ -8,6 +8,12 @@ to numbers (``70 GB / 6 GB/s``, ``$2.50/hour``), names, ``+ - * / × · ÷ ^ **`
 comparisons for constraints. It enforces limits on length, nesting and
 exponents, and every error carries the column at fault.
 
+A learner's line of working (``[label:] expression [= expression]...``,
+with ``≈``, ``~``, ``about`` or ``roughly`` before a stated value) is read by
+:func:`parse_line`; :mod:`bank.grade` evaluates and marks it. Learner
+spellings that authors may use too: ``24x365``, ``$0.30 per million
+tokens``, ``5.6 x 10^14 FLOP`` (the unit belongs to the power).
+
 The tree is made of small frozen nodes that know their source span. Three
 walkers read it: :func:`infer_unit` (dimensions), :func:`evaluate` (exact
 ``Fraction`` arithmetic, no sympy) and :func:`to_sympy` (built directly from

@@ -23,7 +23,7 @@ _spec.loader.exec_module(fuzz)
 
 #: A single input taking this long is a hang, not slowness (the fuzz script checks 100 ms).
 HANG_SECONDS = 5
-RANDOM_COUNT = 3000
+RANDOM_COUNT = 9000
 
 
 class Hang(Exception):

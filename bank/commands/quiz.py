@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..model import LEVELS
-from ._options import echo_json, json_option, questions_option, seed_option
+from ._options import echo_json, json_option, questions_option
 
 db_option = click.option(
     "--db", metavar="PATH", envvar="BANK_DB", type=click.Path(dir_okay=False, path_type=str), default=None,
@@ -18,7 +18,8 @@ db_option = click.option(
 @click.option("--tag", "tags", metavar="T", multiple=True, help="Only questions with this tag (repeatable).")
 @click.option("-n", "count", type=click.IntRange(1, 1000), default=10, show_default=True, metavar="COUNT",
               help="Ask at most COUNT questions.")
-@seed_option
+@click.option("--seed", metavar="S", default=None,
+              help="Variant seed (any text): the same numbers every time. Omit for fresh numbers.")
 @click.option("--new", "mode", flag_value="new", help="Only questions you have never reviewed.")
 @click.option("--due", "mode", flag_value="due",
               help="Due questions first, soonest first, then new ones; nothing not yet due.")

@@ -62,7 +62,11 @@ def preview(card: Mapping | None, now: datetime) -> tuple[Choice, ...]:
 
 
 def due(card: Mapping) -> datetime:
-    """When a stored card is next due (UTC)."""
+    """When a stored card is next due (UTC).
+
+    >>> due({"due": "2025-03-01T12:00:00+00:00"}).hour
+    12
+    """
     return datetime.fromisoformat(card["due"])
 
 
@@ -73,6 +77,13 @@ def choose(questions: Iterable[Question], cards: Mapping[str, Mapping], now: dat
     - ``mode="due"``: due questions, soonest (most overdue) first, then new ones;
     - ``mode="new"``: only questions never reviewed, in bank order;
     - no mode: due, then new, then the rest by when they fall due.
+
+    >>> from datetime import timedelta, timezone
+    >>> now = datetime(2025, 3, 1, tzinfo=timezone.utc)
+    >>> qs = [Question(q, "b", "core", q, "", "") for q in ("a", "b", "c")]
+    >>> cards = {"a": {"due": str(now + timedelta(days=1))}, "c": {"due": str(now - timedelta(hours=2))}}
+    >>> [q.id for q in choose(qs, cards, now, "due")], [q.id for q in choose(qs, cards, now)]
+    (['c', 'b'], ['c', 'b', 'a'])
     """
     questions = list(questions)
     seen = [q for q in questions if q.id in cards]
@@ -85,7 +96,11 @@ def choose(questions: Iterable[Question], cards: Mapping[str, Mapping], now: dat
 
 
 def next_due(cards: Mapping[str, Mapping]) -> datetime | None:
-    """The soonest due time over all cards, or None when there are none."""
+    """The soonest due time over all cards, or None when there are none.
+
+    >>> next_due({}) is None, next_due({"q": {"due": "2025-03-01T12:00:00+00:00"}}).day
+    (True, 1)
+    """
     return min((due(c) for c in cards.values()), default=None)
 
 

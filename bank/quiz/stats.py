@@ -105,7 +105,13 @@ def _by(reviews: Iterable[Review], keys) -> dict[str, Group]:
 
 
 def forecast(cards: Iterable[Mapping], today: date, tz: tzinfo, days: int = FORECAST_DAYS) -> tuple[dict, ...]:
-    """Cards falling due on each of the next ``days`` days; overdue ones count today."""
+    """Cards falling due on each of the next ``days`` days; overdue ones count today.
+
+    >>> from datetime import timezone
+    >>> cards = [{"due": "2025-02-20T08:00:00+00:00"}, {"due": "2025-03-02T08:00:00+00:00"}]
+    >>> [d["due"] for d in forecast(cards, date(2025, 3, 1), timezone.utc, days=3)]
+    [1, 1, 0]
+    """
     counts = [0] * days
     for card in cards:
         offset = max(0, (due(card).astimezone(tz).date() - today).days)

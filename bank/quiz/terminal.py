@@ -172,7 +172,11 @@ def _score(e: ev.Revealed) -> Text:
 
 
 def percent(x: float | None) -> str:
-    """``0.75`` -> ``75%``; None -> ``-``."""
+    """A share as a whole percentage; None (nothing scored) as ``-``.
+
+    >>> percent(0.755), percent(None)
+    ('76%', '-')
+    """
     return "-" if x is None else f"{round(x * 100)}%"
 
 

@@ -100,7 +100,9 @@ def _mark(state: State, n_: int, raw: str) -> None:
         if n_ > MAX_LINES:
             raise NotationError(f"a working is limited to {MAX_LINES} lines", raw, 0, len(raw))
         line = n.parse_line(raw, keep=frozenset(ref.params))
-        if line.empty:
+        if line.empty:  # "Answer:" alone: nothing to mark, and nothing lost
+            result = LineResult(n_, raw, "unmatched", message="a label with no working after it: nothing to mark")
+            state.marked.append((result, Outcome("unmatched"), None))
             return
         arith = check(line, state.scope())
         outcome = _locate(state, line, arith)

@@ -247,6 +247,8 @@ def test_unknown_name_suggests(mark):
     assert "did you mean `yearly`" in got.message
 
 
-def test_label_only_and_blank_lines_are_skipped(mark):
+def test_blank_lines_are_skipped_and_labels_alone_cost_nothing(mark):
     report = mark("boot", "Answer:", "", "   ", "70 / 6 = 11.7")
-    assert [(x.n, x.status) for x in report.lines] == [(4, "correct")]
+    assert [(x.n, x.status) for x in report.lines] == [(1, "unmatched"), (4, "correct")]
+    assert "nothing to mark" in report.lines[0].message
+    assert report.final.status == "missing"

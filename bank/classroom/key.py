@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Callable, Mapping, Sequence
 
 from ..model import Question, Step, Value
-from ..render import Rendered
+from ..render import with_unit
 from ..text import plain_links, render
 from .assign import Assignment, Handout
 from .roster import Student
@@ -103,13 +103,13 @@ class KeyRow:
 
 
 def shown(value: Value) -> str:
-    """A value with its unit, by the same rule as :attr:`bank.render.Rendered.result_text`.
+    """A value with its unit, by the rule of :attr:`bank.render.Rendered.result_text`.
 
     >>> from fractions import Fraction as F
     >>> shown(Value(F(21900), "USD", "money")), shown(Value(F(35, 3), "s", "fixed(1)"))
     ('$21,900', '11.7 s')
     """
-    return Rendered(None, None, "", "", "", result=value).result_text
+    return with_unit(value)
 
 
 def _number(value: Value) -> dict:

@@ -62,6 +62,14 @@ class Arithmetic:
         return Claim.exact(c.base, c.written, c.unit)
 
     @property
+    def stated(self) -> Claim:
+        """What the learner wrote as the line's value (the wrong value, for a slip)."""
+        g = self.given
+        if g is None:
+            return self.claim
+        return Claim(g.base, g.written, self.unit if self.ok else g.value.unit)
+
+    @property
     def work(self) -> Claim | None:
         """The computed side as a point, when there is one."""
         c = self.computed

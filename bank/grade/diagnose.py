@@ -76,14 +76,14 @@ def _digits(x: Fraction) -> str:
 
 def wrong_operation(tree: n.Node, stated: Interval, recompute: Callable[[n.Node], Fraction | None]) -> bool:
     """Changing one operator of ``tree`` (or swapping the sides of ``÷``/``−``) gives ``stated``."""
-    for changed in _one_change(tree):
+    for changed in one_change(tree):
         value = recompute(changed)
         if value is not None and stated.contains(value):
             return True
     return False
 
 
-def _one_change(tree: n.Node) -> Iterator[n.Node]:
+def one_change(tree: n.Node) -> Iterator[n.Node]:
     ops = [x for x in _binops(tree) if x.op in _ALTERNATIVES][:MAX_OPERATORS]
     for op in ops:
         for alt in _ALTERNATIVES[op.op]:

@@ -330,17 +330,29 @@ def _context(view) -> dict:
 def mask_step(template: str, context: Mapping, hidden: Sequence[str], names: Mapping[str, str]) -> str:
     """A step's text for a hint: the step's own value (and any later one) shown as ``?``.
 
+    A hidden count's ``plural`` word stays, in the plural: ``? requests``.
+
     >>> from fractions import Fraction
     >>> from bank.model import Value
     >>> mask_step("{{ a }} GB ÷ {{ b }} GB/s = {{ t | fixed(1) }} s.",
     ...           {"a": Value(Fraction(70)), "b": Value(Fraction(6))}, ["t"], {})
     '70 GB ÷ 6 GB/s = ? s.'
+    >>> mask_step("{{ n }} {{ n | plural('replica') }}", {}, ["n"], {})
+    '? replicas'
     """
     from ..text import plain_links, render
 
     for name in hidden:
-        template = re.sub(r"\{\{[^}]*\b" + re.escape(name) + r"\b[^}]*\}\}", "?", template)
+        template = re.sub(r"\{\{[^}]*\b" + re.escape(name) + r"\b[^}]*\}\}",
+                          lambda m: _masked(m.group(0), name), template)
     return plain_links(render(template, context), names)
+
+
+def _masked(expression: str, name: str) -> str:
+    """``?`` for a hidden value; a plural word keeps its many-form (a literal 2 stands in for the count)."""
+    if "plural(" in expression:
+        return re.sub(r"\b" + re.escape(name) + r"\b", "2", expression)
+    return "?"
 
 
 def _review(cur: _Current, rating: int, now: datetime) -> Review:

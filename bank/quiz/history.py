@@ -87,12 +87,6 @@ class Review:
         """Seconds from showing the question to the rating."""
         return (self.ended - self.started).total_seconds()
 
-    def as_dict(self) -> dict:
-        return {"question": self.question, "bank": self.bank, "level": self.level, "tags": list(self.tags),
-                "seed": self.seed, "started": self.started.isoformat(), "ended": self.ended.isoformat(),
-                "duration": round(self.duration, 3), "answer": self.answer, "lines": list(self.lines),
-                "score": self.score, "rating": self.rating, "hints": self.hints, "revealed": self.revealed}
-
 
 def default_path() -> Path:
     """``$BANK_DB`` if set, else ``history.sqlite3`` in the user data folder."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Callable, Sequence
 
-from ..errors import BankError, NotFound, UsageError, did_you_mean
+from ..errors import NotFound, UsageError, did_you_mean
 from ..model import Library, Question
 from . import schedule
 from .history import History
@@ -147,4 +147,4 @@ def statistics(db: str | None = None, now: datetime | None = None, tz=None):
         return summarise(history.reviews(), history.cards(), now, tz)
 
 
-__all__ = ["practise", "statistics", "select", "make_item", "Filters", "BankError"]
+__all__ = ["practise", "statistics", "select", "make_item", "Filters"]

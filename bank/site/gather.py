@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -207,26 +208,49 @@ def prose_fields(owner: Question | Term) -> Iterable[tuple[tuple, str]]:
         yield ("takeaway",), owner.takeaway
 
 
+@functools.lru_cache(maxsize=None)
 def _href_from(page: str) -> Callable[[str], str]:
-    return lambda term_id: paths.relative(paths.term_anchor(term_id), page)
+    """Term id -> link from ``page`` to the glossary entry (memoised: every link asks)."""
+    return functools.lru_cache(maxsize=None)(lambda term_id: paths.relative(paths.term_anchor(term_id), page))
 
 
 # ----------------------------------------------------------------------------- questions
 
 class _Fields:
-    """Renders one owner's prose templates for one variant, locating template errors."""
+    """Renders one owner's prose templates for one variant, locating template errors.
 
-    def __init__(self, owner, context: dict, scope: Scope | None):
+    ``memo`` (shared by the variants of one question) reuses the HTML of a field whose
+    text and linking state repeat, as a number-free answer does in every variant.
+    """
+
+    def __init__(self, owner, context: dict, scope: Scope | None, memo: dict | None = None):
         self.owner, self.context, self.scope = owner, context, scope
+        self.memo = {} if memo is None else memo
 
     def text(self, where: tuple, source: str) -> str:
+        if "{" not in source:  # no template syntax: jinja would only drop one trailing newline
+            return source[:-1] if source.endswith("\n") else source
         try:
             return render(source, self.context)
         except TemplateError as exc:
             raise ProblemsFound([Locator(self.owner).problem(where, str(exc), needle=_needle(source, exc))]) from None
 
     def html(self, where: tuple, source: str, inline: bool = False) -> Markup:
-        return to_html(self.text(where, source), self.scope, inline=inline)
+        text = self.text(where, source)
+        scope = self.scope
+        if scope is None:
+            return to_html(text, None, inline=inline)
+        key = (text, inline, frozenset(scope.linked), scope.tips)
+        if key in self.memo:
+            html, linked, mentioned, tips = self.memo[key]
+            scope.linked |= linked
+            scope.mentioned |= mentioned
+            scope.tips = tips
+            return html
+        before = frozenset(scope.mentioned)
+        html = to_html(text, scope, inline=inline)
+        self.memo[key] = (html, frozenset(scope.linked), frozenset(scope.mentioned - before), scope.tips)
+        return html
 
 
 def _needle(source: str, exc: TemplateError) -> str | None:
@@ -248,10 +272,10 @@ def question_view(q: Question, glossary: Glossary, count: int) -> QuestionView:
         scope.mention(title)
         return QuestionView(q, title, [_fragment(q, None, fields)], frozenset(scope.mentioned))
     solutions = _solve(q, q.worked, count)
-    fragments, mentions, title = [], frozenset(), ""
+    fragments, mentions, title, memo = [], frozenset(), "", {}
     for solution in solutions:
         scope = Scope(glossary, _href_from(page), prefix=q.id)
-        fields = _Fields(q, solution.context(), scope)
+        fields = _Fields(q, solution.context(), scope, memo)
         title = title or plain_text(fields.text(("title",), q.title))
         scope.mention(title)
         fragments.append(_fragment(q, solution, fields))

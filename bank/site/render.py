@@ -38,15 +38,19 @@ def environment(folder: str | None = None) -> jinja2.Environment:
 
 
 def render_pages(pages: list[Page], base_url: str | None = None, progress: Progress = NO_PROGRESS,
-                 templates: str | None = None) -> dict[str, str]:
-    """Render every page; returns site path -> text (static files are copied by :mod:`write`)."""
+                 templates: str | None = None) -> dict[str, bytes]:
+    """Render every page; returns site path -> UTF-8 bytes (static files are copied by :mod:`write`).
+
+    Bytes, not str: a page with one "÷" is two bytes a character as a str, and
+    a large site is held in memory until every page has rendered.
+    """
     env = environment(templates)
     progress.start("Rendering pages", len(pages))
     out = {}
     for page in pages:
-        out[page.path] = render_page(env, page, base_url)
+        out[page.path] = render_page(env, page, base_url).encode("utf-8")
         progress.advance()
-    out[f"{paths.STATIC}/units.js"] = units_script()
+    out[f"{paths.STATIC}/units.js"] = units_script().encode("utf-8")
     return out
 
 

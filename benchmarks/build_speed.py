@@ -1,0 +1,260 @@
+"""Build speed: 1,000 synthetic questions (20 variants each) with `bank build`, side by side with
+the same 1,000 questions as plain Markdown pages built by mkdocs. Also our peak memory.
+
+Usage:  python benchmarks/build_speed.py [--questions 1000] [--variants 20] [--runs 1]
+
+Both builds run as fresh processes (`bank build`, `mkdocs build`), so both pay their imports.
+Peak memory is sampled from /proc every 20 ms: the Python process alone, and with its children
+(the Pagefind binary that builds our search index). Targets (issue 5): no slower than mkdocs,
+and under 300 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GLOSSARY = ROOT / "questions" / "glossary"
+PER_BANK = 100
+TARGET_MB = 300
+
+KINDS = ["time", "money", "share", "count", "prose"]
+
+
+def question_yaml(n: int) -> str:
+    """One synthetic question; kinds cycle so the set mixes units, formats and prose-only questions."""
+    kind = KINDS[n % len(KINDS)]
+    head = f"id: q{n:04d}\nlevel: {('warm-up', 'core', 'hard')[n % 3]}\ntags: [synthetic, {kind}]\n"
+    body = {
+        "time": """\
+            title: How long until replica {n} serves its first token?
+            answer: |
+              A new replica reads its weights and fills its KV cache before it serves; here that
+              takes {{{{ boot }}}} s, so **queue depth** grows meanwhile. See [[warm-pool]].
+            key_points:
+              - Reading the weights dominates.
+              - The running replicas absorb the burst.
+            problem: |
+              A replica loads {{{{ weights }}}} GB at {{{{ rate }}}} GB/s, then initialises for
+              {{{{ init }}}} s. How long until its first token?
+            params:
+              weights: {{default: 70, min: 20, max: 140, step: 10, unit: GB}}
+              rate: {{default: 6, choices: [2, 3, 4, 6, 8, 12], unit: GB/s}}
+              init: {{default: 20, min: 10, max: 60, step: 5, unit: s}}
+            steps:
+              - name: read
+                expr: weights / rate
+                unit: s
+                format: fixed(1)
+                text: "Read: {{{{ weights }}}} GB ÷ {{{{ rate }}}} GB/s = {{{{ read }}}} s."
+              - name: boot
+                expr: read + init
+                unit: s
+                format: sig(2)
+                text: "Boot: {{{{ read }}}} s + {{{{ init }}}} s ≈ {{{{ boot }}}} s."
+            result: boot
+            takeaway: About {{{{ boot }}}} s passes before relief arrives.""",
+        "money": """\
+            title: What does a year of rent cost for card {n}?
+            answer: |
+              Rent runs every hour of the year: {{{{ rent }}}} per card, which is why
+              spot capacity and autoscaling matter for the throughput you pay for.
+            problem: |
+              A card rents for {{{{ price | money(2) }}}} an hour. What does a year cost?
+            params:
+              price: {{default: 2.5, choices: [1.5, 2, 2.5, 3, 3.5, 4], unit: USD/hour/card}}
+            steps:
+              - name: rent
+                expr: price * 1 card * 1 year
+                unit: USD
+                format: money
+                text: "A year of rent: {{{{ price | money(2) }}}} an hour for a year = {{{{ rent }}}}."
+            result: rent
+            takeaway: One card costs {{{{ rent }}}} a year.""",
+        "share": """\
+            title: What share of prefill does prefix cache {n} save?
+            answer: |
+              A prefix cache hit skips prefill for the shared prompt: {{{{ share }}}} of the work,
+              as long as cache affinity keeps requests on the same replica.
+            problem: |
+              Prompts are {{{{ prompt }}}} tokens and {{{{ shared }}}} of them are shared.
+              What share of prefill does a hit save?
+            params:
+              prompt: {{default: 2000, min: 1000, max: 4000, step: 500, unit: token}}
+              shared: {{default: 1500, min: 500, max: 1500, step: 100, unit: token}}
+            constraints:
+              - shared < prompt
+            steps:
+              - name: share
+                expr: shared / prompt
+                unit: percent
+                format: percent
+                text: "Share: {{{{ shared }}}} ÷ {{{{ prompt }}}} = {{{{ share }}}}."
+            result: share
+            takeaway: A hit saves {{{{ share }}}} of prefill.""",
+        "count": """\
+            title: How many tokens does fleet {n} serve in a day?
+            answer: |
+              Throughput times time: {{{{ daily | large }}}} tokens a day. Concurrency and
+              batch size set the throughput of each replica.
+            problem: |
+              A fleet of {{{{ fleet }}}} replicas each serves {{{{ speed }}}} tokens per second.
+              How many tokens a day?
+            params:
+              fleet: {{default: 10, min: 5, max: 40, step: 5, unit: replica}}
+              speed: {{default: 500, min: 100, max: 1000, step: 100, unit: token/s/replica}}
+            steps:
+              - name: per_second
+                expr: fleet * speed
+                unit: token/s
+                text: "Fleet: {{{{ fleet }}}} × {{{{ speed }}}} = {{{{ per_second }}}} tokens/s."
+              - name: daily
+                expr: per_second * 1 day
+                unit: token
+                format: large
+                text: "A day: {{{{ daily }}}} tokens."
+            result: daily
+            takeaway: The fleet serves {{{{ daily }}}} tokens a day.""",
+        "prose": """\
+            title: Why drain replica {n} before removing it?
+            answer: |
+              Draining stops new traffic while in-flight requests finish, so a rollback or
+              a scale-down never drops work. Health checks and load shedding protect the SLO.
+
+              - Stop routing first.
+              - Then wait for `in-flight` requests.
+            takeaway: Drain first, then remove.""",
+    }[kind]
+    return head + textwrap.dedent(body.format(n=n)) + "\n"
+
+
+def markdown_page(view) -> str:
+    """The same question as a plain Markdown page (default numbers), for mkdocs."""
+    from bank.render import render_question
+
+    r = render_question(view).plain({})
+    lines = [f"# {r.title}", "", f"*{view.level}*", ""]
+    if r.problem:
+        lines += ["## Problem", "", r.problem, "", "## Worked answer", ""]
+        lines += [f"{i}. {s.text}" for i, s in enumerate(r.steps, 1)] + ["", f"**Final answer:** {r.result_text}", ""]
+    lines += ["## Answer", "", r.answer, ""] + [f"- {k}" for k in r.key_points] + ["", f"**Takeaway:** {r.takeaway}", ""]
+    return "\n".join(lines)
+
+
+def make_corpus(folder: Path, count: int) -> Path:
+    questions = folder / "questions"
+    for b in range((count + PER_BANK - 1) // PER_BANK):
+        bank = questions / f"bank-{b:02d}"
+        bank.mkdir(parents=True)
+        ids = [n for n in range(b * PER_BANK, min(count, (b + 1) * PER_BANK))]
+        (bank / "bank.yaml").write_text(f"title: Synthetic bank {b}\nintro: Synthetic questions for the benchmark.\n"
+                                        f"questions: [{', '.join(f'q{n:04d}' for n in ids)}]\n", encoding="utf-8")
+        for n in ids:
+            (bank / f"q{n:04d}.yaml").write_text(question_yaml(n), encoding="utf-8")
+    shutil.copytree(GLOSSARY, questions / "glossary")
+    return questions
+
+
+def make_mkdocs(folder: Path, questions: Path) -> Path:
+    from bank.load import load
+
+    project = folder / "mkdocs"
+    docs = project / "docs"
+    library = load(questions)
+    for bank in library.banks:
+        (docs / bank.slug).mkdir(parents=True)
+        for q in bank.questions:
+            (docs / bank.slug / f"{q.id}.md").write_text(markdown_page(q), encoding="utf-8")
+    (docs / "index.md").write_text("# All question banks\n", encoding="utf-8")
+    (project / "mkdocs.yml").write_text("site_name: Synthetic banks\nuse_directory_urls: false\n", encoding="utf-8")
+    return project
+
+
+def tree_rss(pid: int) -> tuple[int, int]:
+    """(RSS of pid, RSS of pid and its descendants) in bytes, from /proc."""
+    page = os.sysconf("SC_PAGE_SIZE")
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                parent = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry))
+
+    def rss(p: int) -> int:
+        try:
+            return int(Path(f"/proc/{p}/statm").read_text().split()[1]) * page
+        except (OSError, IndexError, ValueError):
+            return 0
+
+    own, total, stack = rss(pid), 0, [pid]
+    while stack:
+        p = stack.pop()
+        total += rss(p)
+        stack += children.get(p, [])
+    return own, total
+
+
+def measure(command: list[str], cwd: Path) -> tuple[float, int, int]:
+    """(seconds, peak RSS of the process, peak RSS with children) of one run."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    peak = [0, 0]
+
+    def sample():
+        while process.poll() is None:
+            own, total = tree_rss(process.pid)
+            peak[0], peak[1] = max(peak[0], own), max(peak[1], total)
+            time.sleep(0.02)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    _, err = process.communicate()
+    seconds = time.perf_counter() - started
+    sampler.join()
+    if process.returncode:
+        sys.exit(f"{' '.join(command)} failed:\n{err}")
+    return seconds, peak[0], peak[1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--questions", type=int, default=1000)
+    parser.add_argument("--variants", type=int, default=20)
+    parser.add_argument("--runs", type=int, default=1, help="runs of each build; the best time is quoted")
+    args = parser.parse_args()
+    bin_dir = Path(sys.executable).parent
+    with tempfile.TemporaryDirectory(prefix="bank-bench-") as tmp:
+        folder = Path(tmp)
+        questions = make_corpus(folder, args.questions)
+        project = make_mkdocs(folder, questions)
+        ours = [measure([str(bin_dir / "bank"), "build", "--questions", str(questions), "--out",
+                         str(folder / "site"), "--variants", str(args.variants), "--no-progress"], folder)
+                for _ in range(args.runs)]
+        theirs = [measure([str(bin_dir / "mkdocs"), "build", "-q", "-d", str(folder / "mkdocs-site")], project)
+                  for _ in range(args.runs)]
+        pages = sum(1 for _ in (folder / "site").rglob("*.html") if "pagefind" not in _.parts)
+        md_pages = sum(1 for _ in (folder / "mkdocs-site").rglob("*.html"))
+    best, other = min(ours), min(theirs)
+    mb = 1024 * 1024
+    print(f"{args.questions} synthetic questions, {args.variants} variants each "
+          f"(best of {args.runs}; fresh processes, imports included)")
+    print(f"{'':24}{'time':>9}{'peak RSS':>12}{'with children':>16}{'pages':>8}")
+    print(f"{'bank build (+Pagefind)':24}{best[0]:8.2f}s{best[1] / mb:10.0f} MB{best[2] / mb:13.0f} MB{pages:>8}")
+    print(f"{'mkdocs build':24}{other[0]:8.2f}s{other[1] / mb:10.0f} MB{other[2] / mb:13.0f} MB{md_pages:>8}")
+    print(f"ratio bank/mkdocs: {best[0] / other[0]:.2f}  (target <= 1.00);  "
+          f"bank peak {best[1] / mb:.0f} MB (target < {TARGET_MB} MB)")
+
+
+if __name__ == "__main__":
+    main()

@@ -41,7 +41,7 @@ def test_plain_prose_takes_the_fast_path():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list("ab \n\t}%#-*") + ["÷", "  "]), max_size=30))
+@given(st.lists(st.sampled_from(list("ab \n\t}%#-*") + ["÷", "  ", "\n\n"]), max_size=30).map("".join))
 def test_text_without_template_syntax_skips_jinja_and_reads_the_same(source):
     """Prose with no `{` renders to itself (less one trailing newline), exactly as jinja renders it."""
     from bank.site.gather import _Fields

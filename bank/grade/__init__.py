@@ -23,8 +23,26 @@
 
 from __future__ import annotations
 
+import sys
+import types
+
 from .answer import accepts
 from .marker import grade
 from .report import Carry, Final, LineResult, Report, StepCoverage
 
 __all__ = ["grade", "accepts", "Report", "LineResult", "StepCoverage", "Final", "Carry"]
+
+
+class _CallablePackage(types.ModuleType):
+    """``bank.grade(question, variant, text)`` works even where ``bank.grade`` is this package.
+
+    Importing the package binds ``bank.grade`` to it, shadowing the lazy
+    re-export of the function of the same name; calling the package calls
+    the function.
+    """
+
+    def __call__(self, owner, variant, text):
+        return grade(owner, variant, text)
+
+
+sys.modules[__name__].__class__ = _CallablePackage

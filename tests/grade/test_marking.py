@@ -153,3 +153,12 @@ def test_report_api_contract(mark):
         assert {"n", "text", "status", "step", "given", "computed", "diagnosis", "message", "column"} <= set(vars(line))
     assert [(s.name, s.status) for s in report.steps] == [("read_time", "done"), ("boot_time", "done")]
     assert report.as_dict()["lines"][0]["step"] == "read_time"
+
+
+def test_bank_grade_is_callable_as_the_contract_says(fixtures):
+    import bank
+    import bank.grade  # binds bank.grade to the package: it must still be callable
+    from bank.variant import variant
+
+    q = fixtures.question("boot")
+    assert bank.grade(q, variant(q), "70 / 6 = 11.7").lines[0].status == "correct"

@@ -30,6 +30,8 @@ class Terminal:
     def __init__(self, console: Console | None = None):
         self.console = console or Console(highlight=False, emoji=False)
         self.interactive = _isatty(sys.stdin)
+        if self.interactive:
+            _line_editing()
 
     # ------------------------------------------------------------------ input
 
@@ -127,6 +129,14 @@ class Terminal:
         c.print(f"Average score: {percent(e.average_score)}")
         c.print(f"Time taken: {span(e.elapsed)}")
         c.print(f"Next due: {when(e.next_due, e.now) if e.next_due else 'nothing scheduled yet'}")
+
+
+def _line_editing() -> None:
+    """Arrow keys and history at the prompts, where the platform has readline."""
+    try:
+        import readline  # noqa: F401  (importing it is what switches it on for input())
+    except ImportError:  # pragma: no cover - Windows
+        pass
 
 
 def _isatty(stream) -> bool:

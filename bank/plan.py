@@ -61,7 +61,12 @@ class Plan:
 
     def to_base(self, values: Mapping[str, Fraction]) -> dict[str, Fraction]:
         """Param values (declared units) in base units."""
-        return {p.name: Fraction(values[p.name]) * self.units[p.name].scale for p in self.worked.params}
+        out = {}
+        for p in self.worked.params:
+            scale = self.units[p.name].scale
+            value = values[p.name]
+            out[p.name] = value if scale == 1 else value * scale  # most scales are 1: skip the Fraction work
+        return out
 
     def evaluate(self, values: Mapping[str, Fraction]) -> dict[str, Fraction]:
         """Every param and step in base units, exactly (tree walk, no sympy)."""
@@ -73,6 +78,8 @@ class Plan:
     def display(self, name: str, base: Fraction | float) -> Fraction | float:
         """A base-unit value in the unit the author declared for ``name``."""
         scale = self.units[name].scale
+        if scale == 1:
+            return base
         return base / scale if isinstance(base, Fraction) else base / float(scale)
 
     def failing(self, values: Mapping[str, Fraction]) -> list[str]:

@@ -63,8 +63,20 @@ def render_page(env: jinja2.Environment, page: Page, base_url: str | None) -> st
         return env.get_template(page.template).render(context)
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateProblem(f"{exc.filename or exc.name}:{exc.lineno}: {exc.message}") from None
-    except jinja2.UndefinedError as exc:
-        raise TemplateProblem(f"templates/{page.template}: {exc.message} (rendering {page.path})") from None
+    except (jinja2.UndefinedError, TypeError, AttributeError) as exc:
+        where = _template_frame(exc) or f"templates/{page.template}"
+        raise TemplateProblem(f"{where}: {exc} (rendering {page.path})") from None
+
+
+def _template_frame(exc: BaseException) -> str | None:
+    """``path:line`` of the innermost template frame (jinja maps its frames to template lines)."""
+    found, tb = None, exc.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if name.endswith((".html", ".xml")):
+            found = f"{name}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return found
 
 
 def static_files(templates: str | None = None) -> dict[str, Path]:

@@ -228,3 +228,21 @@ def test_search_index_covers_questions_and_glossary(built):
     entry = json.loads((site / "pagefind" / "pagefind-entry.json").read_text())
     pages = sum(lang["page_count"] for lang in entry["languages"].values())
     assert pages == report.questions + 1  # every question page and the glossary
+
+
+def test_a_broken_site_template_is_reported_with_its_line(tmp_path):
+    """Site templates use StrictUndefined: a misspelt name stops the build with the template line."""
+    import shutil
+
+    from bank.load import templates_dir
+    from bank.site.pages import Page
+    from bank.site.render import TemplateProblem, environment, render_page
+
+    folder = tmp_path / "templates"
+    shutil.copytree(templates_dir(), folder)
+    (folder / "index.html").write_text('{% extends "base.html" %}\n{% block main %}\n<p>{{ bankz }}</p>\n'
+                                       '{% endblock %}\n', encoding="utf-8")
+    with pytest.raises(TemplateProblem) as caught:
+        render_page(environment(str(folder)), Page("index.html", "index.html", {"title": "x"}), None)
+    assert "index.html:3: 'bankz' is undefined" in caught.value.show()
+    assert environment(str(folder)).autoescape is True

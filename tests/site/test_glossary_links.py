@@ -116,7 +116,7 @@ def test_definitions_and_text_are_escaped():
 def _text(fragment: str) -> str:
     """Visible text: tooltips and tags removed."""
     fragment = re.sub(r'<span class="tip".*?</span>', " ", fragment, flags=re.S)
-    fragment = re.sub(r'<p class="tags">.*?</p>', " ", fragment, flags=re.S)  # tags are not prose
+    fragment = re.sub(r'<p class="tags"[^>]*>.*?</p>', " ", fragment, flags=re.S)  # tags are not prose
     return html.unescape(re.sub(r"<[^>]+>", " ", fragment))
 
 

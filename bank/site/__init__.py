@@ -5,8 +5,9 @@ pre-renders everything (variants, Markdown, glossary links); rendering turns
 pages into text in memory; only then is anything written, into a staging
 folder that replaces the output folder in one rename.
 
->>> report = build("questions", "site", variants=5)   # doctest: +SKIP
->>> report.pages > 0
+>>> import pathlib, tempfile
+>>> report = build(out=pathlib.Path(tempfile.mkdtemp()) / "site", variants=2, search=False)
+>>> report.pages > 4 and report.out.joinpath("glossary.html").is_file()
 True
 """
 

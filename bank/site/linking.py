@@ -52,7 +52,7 @@ class Glossary:
 
 
 def trie_pattern(words: Sequence[str]) -> str:
-    """One regex alternation for many words, factored by shared prefixes (much faster to match).
+    r"""One regex alternation for many words, factored by shared prefixes (much faster to match).
 
     Longer continuations are tried before a word ends, so the longest spelling wins.
 

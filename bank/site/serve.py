@@ -65,8 +65,9 @@ def watch(folders: list[Path], rebuild: Callable[[], None], stop: threading.Even
 class Preview:
     """A preview server: build, serve ``folder`` on 127.0.0.1, rebuild on change.
 
-    >>> preview = Preview(build, Path("site"), [Path("questions")], port=0, report=print)  # doctest: +SKIP
-    >>> url = preview.start(); ...; preview.stop()                                         # doctest: +SKIP
+    ``start()`` returns the URL (``port=0`` picks a free port); ``stop()`` ends
+    the server and the watcher. ``bank serve`` runs one until Ctrl+C; the tests
+    start and stop one around each case.
     """
 
     def __init__(self, build: Callable[[], object], folder: Path, watched: list[Path], port: int,

@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
-import sys
 
 import click
 
@@ -80,6 +79,9 @@ class BankGroup(LazyGroup):
         except BankError as exc:
             click.echo(exc.show(), err=True)
             ctx.exit(exc.exit_code)
+        except KeyboardInterrupt:  # click would say "Aborted!" and exit 1
+            click.echo("\ninterrupted", err=True)
+            ctx.exit(130)
 
 
 @click.group(cls=BankGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -95,8 +97,4 @@ def cli(ctx: click.Context, questions: str | None) -> None:
 
 def main() -> None:
     """Console entry point."""
-    try:
-        cli.main(prog_name="bank")
-    except KeyboardInterrupt:
-        click.echo("\ninterrupted", err=True)
-        sys.exit(130)
+    cli.main(prog_name="bank")

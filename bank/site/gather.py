@@ -136,15 +136,7 @@ def gather(questions=None, variants: int = 20, progress: Progress = NO_PROGRESS)
     glossary = Glossary(library.glossary, _definitions(library.glossary))
     problems += _unknown_links(library, glossary)
     progress.start("Solving variants", sum(1 for _ in library.questions()) + len(library.glossary))
-    banks = []
-    for bank in library.banks:
-        views = []
-        for q in bank.questions:
-            views.append(_collect(problems, question_view, q, glossary, variants))
-            progress.advance()
-        intro = to_html(bank.intro, Scope(glossary, _href_from(paths.bank_page(bank.slug)), prefix="_intro"))
-        summary = to_html(bank.intro, Scope(glossary, _href_from(paths.INDEX), prefix=bank.slug))
-        banks.append(BankView(bank, intro, summary, [v for v in views if v is not None]))
+    banks = [bank_view(bank, glossary, variants, problems, progress) for bank in library.banks]
     terms = []
     for term in library.glossary:
         terms.append(_collect(problems, term_view, term, glossary))
@@ -154,6 +146,19 @@ def gather(questions=None, variants: int = 20, progress: Progress = NO_PROGRESS)
     terms = sorted(terms, key=lambda t: (t.term.term.casefold(), t.term.id))
     _back_links(terms, [q for b in banks for q in b.questions])
     return SiteData(library, banks, terms, variants)
+
+
+def bank_view(bank: Bank, glossary: Glossary, variants: int, problems: list[Problem],
+              progress: Progress = NO_PROGRESS) -> BankView:
+    """A bank's questions, each with its variants; problems are added to ``problems``."""
+    views = []
+    for q in bank.questions:
+        views.append(_collect(problems, question_view, q, glossary, variants))
+        progress.advance()
+    # The intro shows on the index and on the bank's page: glossary links differ by folder.
+    intro = to_html(bank.intro, Scope(glossary, _href_from(paths.bank_page(bank.slug)), prefix="_intro"))
+    summary = to_html(bank.intro, Scope(glossary, _href_from(paths.INDEX), prefix=bank.slug))
+    return BankView(bank, intro, summary, [v for v in views if v is not None])
 
 
 def _collect(problems: list[Problem], fn: Callable, *args):

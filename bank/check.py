@@ -19,7 +19,7 @@ from . import text as prose
 from .errors import BankError, Problem, did_you_mean
 from .load import gather
 from .model import Library, Question, Term, Worked
-from .plan import PlanProblem, build
+from .plan import PlanError, PlanProblem, plan
 from .units import DIMENSIONS
 
 
@@ -99,9 +99,10 @@ def check(questions=None, variants: int = 200) -> Report:
         report.problems += _check_links(owner, names)
         if worked is None:
             continue
-        planned, plan_problems = build(worked)
-        report.problems += [locate.problem(p.where, p.message, p.offset) for p in plan_problems]
-        if planned is None:
+        try:
+            planned = plan(worked)  # cached: variant() and solve() reuse it
+        except PlanError as exc:
+            report.problems += [locate.problem(p.where, p.message, p.offset) for p in exc.problems]
             continue
         template_problems = _check_templates(owner, worked)
         report.problems += template_problems

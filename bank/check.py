@@ -19,7 +19,7 @@ from . import text as prose
 from .errors import BankError, Problem, did_you_mean
 from .load import gather
 from .model import Library, Question, Term, Worked
-from .plan import PlanError, PlanProblem, plan
+from .plan import PlanError, plan
 from .units import DIMENSIONS
 
 
@@ -248,4 +248,4 @@ def _step_where(worked: Worked, name: str | None) -> tuple:
     return ("steps",)
 
 
-__all__ = ["check", "Report", "PlanProblem"]
+__all__ = ["check", "Report", "Locator"]

@@ -8,9 +8,10 @@ to numbers (``70 GB / 6 GB/s``, ``$2.50/hour``), names, ``+ - * / × · ÷ ^ **`
 comparisons for constraints. It enforces limits on length, nesting and
 exponents, and every error carries the column at fault.
 
-A learner's line of working (``[label:] expression [= expression]...``,
-with ``≈``, ``~``, ``about`` or ``roughly`` before a stated value) is read by
-:func:`parse_line`; :mod:`bank.grade` evaluates and marks it. Learner
+A learner's line of working (``[label:] expression [= expression]... [(comment)]``,
+with ``≈``, ``~``, ``about`` or ``roughly`` before a stated value, and an
+optional short comment of words only at the end, as in ``= $9.00 (cached)``)
+is read by :func:`parse_line`; :mod:`bank.grade` evaluates and marks it. Learner
 spellings that authors may use too: ``24x365``, ``$0.30 per million
 tokens``, ``5.6 x 10^14 FLOP`` (the unit belongs to the power).
 
@@ -508,11 +509,12 @@ class Segment:
 
 @dataclass(frozen=True)
 class Line:
-    """A learner's line: an optional label, then sides joined by ``=`` or ``≈``."""
+    """A learner's line: an optional label, then sides joined by ``=`` or ``≈``, then a comment."""
 
     text: str
     label: str
     segments: tuple[Segment, ...]
+    comment: str = ""
 
     @property
     def empty(self) -> bool:
@@ -557,23 +559,56 @@ def parse_line(text: str, *, keep: frozenset[str] = frozenset(), max_length: int
 
     Text before the first colon is a label, and so are plain words before the
     first ``=`` (``read time = 70 / 6``) unless they are a single name in
-    ``keep`` (the question's params). Errors keep the columns of ``text``.
+    ``keep`` (the question's params). Words in parentheses at the very end,
+    where the expression cannot use them, are a comment (``= 3 replicas
+    (rounded up)``); with a digit or an operator inside they are not, and the
+    line is a format error. Errors keep the columns of ``text``.
 
     >>> line = parse_line("Rent per replica: $2.50/hour x 24 x 365 = about $21,900")
     >>> line.label, len(line.segments), line.segments[1].approx
     ('Rent per replica', 2, True)
     >>> parse_line("read time = 70 / 6 = 11.7").label
     'read time'
+    >>> parse_line("30 x $0.30 = $9.00 (cached)").comment
+    'cached'
     """
     if len(text) > max_length:
         raise NotationError(f"line is {len(text):,} characters long; the limit is {max_length:,}",
                             text, max_length, len(text))
     label, masked = _split_label(text, keep)
+    comment = ""
     try:
-        segments = LineParser(masked, max_length=max_length, max_depth=max_depth).line()
+        try:
+            segments = _segments(masked, max_length, max_depth)
+        except NotationError as exc:
+            masked, comment = _split_comment(masked, exc)
+            segments = _segments(masked, max_length, max_depth)
     except NotationError as exc:
         raise NotationError(exc.message, text, exc.offset, exc.end) from None
-    return Line(text, label, segments)
+    return Line(text, label, segments, comment)
+
+
+def _segments(text: str, max_length: int, max_depth: int) -> tuple[Segment, ...]:
+    return LineParser(text, max_length=max_length, max_depth=max_depth).line()
+
+
+#: A comment: words (letters, with apostrophes inside them), spaces and commas, in parentheses, ending the line.
+_COMMENT = re.compile(r"\(\s*([A-Za-z]+(?:['’][A-Za-z]+)*(?:,?\s+[A-Za-z]+(?:['’][A-Za-z]+)*)*)\s*\)\s*$")
+
+
+def _split_comment(text: str, failed: NotationError) -> tuple[str, str]:
+    """(the text with a final comment blanked out, the comment), or re-raise ``failed``.
+
+    Only where reading the line failed at or after the comment's ``(``: a
+    trailing ``(a, b)`` the expression can use (``max(a, b)``) is not a comment.
+    """
+    m = _COMMENT.search(text)
+    if m is None or failed.offset < m.start():
+        if text.rstrip().endswith(")") and "(" in text and failed.offset >= text.rindex("("):
+            raise NotationError("a comment in parentheses at the end holds only words (no digits or operators)",
+                                text, text.rindex("("), len(text.rstrip())) from None
+        raise failed
+    return text[:m.start()] + " " * (m.end() - m.start()), m.group(1)
 
 
 def _split_label(text: str, keep: frozenset[str]) -> tuple[str, str]:

@@ -23,7 +23,7 @@ from .. import notation as n
 from ..errors import NotationError
 from ..units import DIMENSIONLESS, Unit
 from . import diagnose as dx
-from .matching import Claim, compatible
+from .matching import Claim, compatible, decimal, same_kind
 from .precision import Interval, is_number, stated
 from .reading import Amount, Scope, amount
 
@@ -133,22 +133,44 @@ def _agree(c: Amount, side: Side) -> str | None:
     if s.clash is not None:
         return dx.UNITS
     strict = c.unit is not None and s.unit is not None
-    if strict and c.unit.dims == s.unit.dims and side.base.contains(c.base):
+    if strict and same_kind(c.unit.dims, s.unit.dims) and side.base.contains(c.base):
         return "ok"
     if strict and compatible(c.unit.dims, s.unit.dims) and side.base.contains(c.base):
         return "lenient"  # 3 million x $0.30/Mtoken = $0.90: the tokens go unsaid
     if c.unit is not None and not s.annotated and side.base.contains(c.base):
         return "inherit"
+    if _plain_left(c, s) and side.base.contains(c.base):
+        return "ok"  # 2 x 8 billion = 16 GFLOP; 500 / 24 = 0.35 min
+    if _in_base(c, s):
+        return dx.UNITS if side.written.contains(c.written) else None  # 2 x 8 = 16 GFLOP
     lenient = (c.bare or s.bare or not strict or not c.annotated or not s.annotated)
     if lenient:
         return "lenient" if side.written.contains(c.written) else None
-    if c.unit.dims != s.unit.dims or side.written.contains(c.written):
+    if not same_kind(c.unit.dims, s.unit.dims) or side.written.contains(c.written):
         return dx.UNITS
     return None
 
 
+def _plain_left(c: Amount, s: Amount) -> bool:
+    """A left side of plain numbers only, against a stated amount with a unit."""
+    return (c.unit is not None and c.unit.dimensionless and not c.annotated and s.annotated
+            and not s.unit.dimensionless)
+
+
+def _in_base(c: Amount, s: Amount) -> bool:
+    """A plain left side against a stated amount with a unit, equal only in base units.
+
+    A decimal prefix is part of a number's size (16 GFLOP is 1.6e10 FLOP, and
+    a plain 16 is not that). A plain number cannot say "per hour" or "in
+    minutes", though, so with units of time (``12 x 2.50 = $30/hour``) the
+    value as written in the stated unit counts too.
+    """
+    return _plain_left(c, s) and decimal(s.unit)
+
+
 def _diagnose(c: Amount, side: Side, tree: n.Node, scope: Scope, text: str) -> str | None:
-    written = not (c.unit is not None and side.value.unit is not None and c.annotated and side.value.annotated)
+    strict = c.unit is not None and side.value.unit is not None and c.annotated and side.value.annotated
+    written = not strict and not _in_base(c, side.value)
     right = c.written if written else c.base
     target = side.written if written else side.base
 

@@ -2,9 +2,11 @@
 
 Each test asks whether one common mistake turns the right value into the
 stated one, in the order a marker would think of them: the sign, a power of
-ten, two transposed digits, then the wrong operation (``a ÷ b`` where ``a ×
-b`` was written, or the operands of ``÷`` and ``−`` swapped). Units are named
-by the caller, which knows what the learner wrote.
+ten, two transposed digits, the wrong operation (``a ÷ b`` where ``a × b``
+was written, or the operands of ``÷`` and ``−`` swapped), then a missing unit
+conversion (off by exactly 60, 3,600, 24, 365, ... at the precision written,
+named ``units``). Other unit slips are named by the caller, which knows what
+the learner wrote.
 
 >>> from bank.grade.precision import Interval
 >>> near = lambda x: Interval(Fraction(x) - Fraction(1, 2), Fraction(x) + Fraction(1, 2))
@@ -12,6 +14,8 @@ by the caller, which knows what the learner wrote.
 'transposed-digits'
 >>> diagnose(Fraction(35, 3), Interval(Fraction(1165, 10), Fraction(1175, 10)))
 'power-of-ten'
+>>> diagnose(Fraction(2), near(7200))   # 3,600 x 2 for 2 requests: hours and seconds
+'units'
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from fractions import Fraction
 from typing import Callable, Iterator
 
 from .. import notation as n
+from ..units import lookup
 from .precision import Interval
 
 SIGN, POWER, TRANSPOSED, OPERATION, UNITS, ROUNDING = (
@@ -31,14 +36,33 @@ MAX_SHIFT = 12
 #: Operators tried when looking for a wrong operation (bounds the work per line).
 MAX_OPERATORS = 12
 _ALTERNATIVES = {"*": "/+-", "/": "*-+", "+": "-*", "-": "+/"}
+#: Units of time people convert between; their ratios (60, 3,600, 24, 365, 8,760...) are conversions.
+_TIMES = {"s": "seconds", "min": "minutes", "hour": "hours", "day": "days", "year": "years"}
+_ONE = {"min": "a minute", "hour": "an hour", "day": "a day", "year": "a year"}
+
+
+def _conversions() -> dict[Fraction, str]:
+    """Each standard conversion factor, with what it converts (``3600: 'seconds in an hour'``)."""
+    found: dict[Fraction, list[str]] = {Fraction(1000) ** k: ["a unit prefix"] for k in (1, 2, 3, 4)}
+    scales = {u: lookup(u).scale for u in _TIMES}
+    for small, a in scales.items():
+        for big, b in scales.items():
+            if b > a:
+                found.setdefault(b / a, []).append(f"{_TIMES[small]} in {_ONE[big]}")
+    return {k: ", or ".join(v) for k, v in sorted(found.items())}
+
+
+#: Standard conversion factors and what each converts.
+CONVERSIONS = _conversions()
 
 
 def diagnose(right: Fraction, stated: Interval, tree: n.Node | None = None,
-             recompute: Callable[[n.Node], Fraction | None] | None = None) -> str | None:
+             recompute: Callable[[n.Node], Fraction | None] | None = None,
+             conversions: bool = True) -> str | None:
     """The slip that turns ``right`` into a value inside ``stated``, or None.
 
     ``tree`` and ``recompute`` (tree -> value read the same way as ``right``)
-    enable the wrong-operation test.
+    enable the wrong-operation test; ``conversions`` the missing-conversion test.
     """
     if right != 0 and stated.contains(-right):
         return SIGN
@@ -48,7 +72,38 @@ def diagnose(right: Fraction, stated: Interval, tree: n.Node | None = None,
         return TRANSPOSED
     if tree is not None and recompute is not None and wrong_operation(tree, stated, recompute):
         return OPERATION
+    if conversions and conversion(right, stated) is not None:
+        return UNITS
     return None
+
+
+def conversion(right: Fraction, stated: Interval) -> Fraction | None:
+    """The factor ``k`` (a standard conversion or its inverse) with ``right × k`` inside ``stated``.
+
+    Only a factor that explains the stated value at the precision written counts.
+
+    >>> conversion(Fraction(2), Interval(Fraction(7199), Fraction(7201)))
+    Fraction(3600, 1)
+    >>> conversion(Fraction(125, 6), Interval(Fraction(355, 1000), Fraction(365, 1000))) is None  # 0.36 for 20.83
+    True
+    """
+    if right == 0:
+        return None
+    for factor in CONVERSIONS:
+        for k in (factor, 1 / factor):
+            if stated.contains(right * k):
+                return k
+    return None
+
+
+def conversion_words(k: Fraction) -> str:
+    """What a conversion factor converts: ``3,600 (seconds in an hour)``.
+
+    >>> conversion_words(Fraction(1, 60))
+    '60 (seconds in a minute, or minutes in an hour)'
+    """
+    factor = k if k > 1 else 1 / k
+    return f"{int(factor):,} ({CONVERSIONS[factor]})"
 
 
 def power_of_ten(right: Fraction, stated: Interval) -> bool:

@@ -3,8 +3,10 @@
 Directly by value and unit (in any order, steps not yet covered first); with
 carried values (rule 3, :mod:`bank.grade.carry`); or, for a line whose own
 arithmetic is right but matches nothing, one slip away from an open step
-(``70 × 6`` where the step is ``70 ÷ 6``). A line that computes a later
-step directly also credits the steps it subsumes.
+(``70 × 6`` where the step is ``70 ÷ 6``), or made only of the step's own
+inputs and off by a standard unit conversion (``3,600 × 2`` requests an hour
+for seconds). A line that computes a later step directly also credits the
+steps it subsumes.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from . import diagnose as dx
 from .arithmetic import Arithmetic
 from .carry import carry, carry_through
 from .leaves import Leaf, Stand, analyse
-from .matching import UNITS, YES, Claim, fits
+from .matching import UNITS, YES, Claim, fits, same_kind
 from .reading import Scope, amount, has_operation
 from .reference import RefStep
 from .state import Outcome, State
@@ -43,7 +45,7 @@ def locate(state: State, line: n.Line, arith: Arithmetic) -> Outcome:
     kind = best(state, claim, line.label, UNITS)  # the right number, but another kind of unit
     if kind is not None:
         return Outcome("slip", kind, dx.UNITS)
-    return _step_slip(state, line, claim, found) or Outcome("unmatched")
+    return _step_slip(state, line, claim, found) or _converted(state, line, claim, found) or Outcome("unmatched")
 
 
 def _implied(state: State, line: n.Line, arith: Arithmetic, found: list[Leaf], computes: bool) -> Outcome | None:
@@ -121,15 +123,40 @@ def _step_slip(state: State, line: n.Line, claim: Claim, found: list[Leaf]) -> O
     for step in open_steps:
         # Only where the line works from this step's own givens: 700 / 6 for 70 / 6, not any stray number.
         if givens and givens <= set(step.params):
-            diagnosis = dx.diagnose(step.shown, claim.written)
+            diagnosis = dx.diagnose(step.shown, claim.written, conversions=False)  # stray numbers: see _converted
             if diagnosis is not None:
                 return Outcome("slip", step, diagnosis)
     return None
 
 
+def _converted(state: State, line: n.Line, claim: Claim, found: list[Leaf]) -> Outcome | None:
+    """A line of only the problem's own values, off from an open step by a unit conversion.
+
+    ``3,600 x 2 = 7,200`` for 2 requests in flight (arrivals an hour, seconds
+    each). A line with a number of the learner's own (``2.50 x 24 = 60``, the
+    rent for a day) may be a sound intermediate, so it is left unmatched.
+    """
+    if not has_operation(line.segments[0].node) or not found or state.restates_given(claim):
+        return None
+    if not all(leaf.given or leaf.exact_steps for leaf in found):
+        return None
+    for step in state.ref.steps:
+        inputs = set(step.params) | set(step.ancestors)
+        if step.name in state.coverage or not _same_kind(claim, step):
+            continue
+        if all(inputs & (set(leaf.given) | set(leaf.exact_steps)) for leaf in found) and _off_by_conversion(claim, step):
+            return Outcome("slip", step, dx.UNITS)
+    return None
+
+
+def _off_by_conversion(claim: Claim, step: RefStep) -> bool:
+    return any(fits(claim.scaled(1 / k), step.unit, step.base, step.shown) == YES
+               for f in dx.CONVERSIONS for k in (f, 1 / f))
+
+
 def _same_kind(claim: Claim, step: RefStep) -> bool:
     unit = claim.unit
-    return unit is None or unit.dimensionless or unit.dims == step.unit.dims
+    return unit is None or unit.dimensionless or same_kind(unit.dims, step.unit.dims)
 
 
 def _changed(tree: n.Node, scope: Scope, text: str) -> Claim | None:

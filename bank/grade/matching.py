@@ -4,10 +4,13 @@ A :class:`Claim` is what one line asserts: an interval of exact values in
 base units, the same read as written, and the strict unit if known.
 
 - Same dimension as the step: compare in base units, so ``0.35 min`` matches
-  a step of ``21 s``.
+  a step of ``21 s``. Counted things (tokens, requests, replicas, cards,
+  users) are labels a learner may leave unsaid, so ``68.6/s`` is the same
+  kind as ``68.6 tokens/s`` (:func:`same_kind`).
 - No unit (or units the learner mixed with plain numbers): compare the value
   as written with the step in its declared unit, so ``21,900`` matches
-  ``$21,900``.
+  ``$21,900``. A plain number may also be the step in base units (rule 4):
+  ``16 billion`` or ``1.6e10`` matches a step of ``16 GFLOP/token``.
 - A rate written without its "per" (``$21,900`` for ``$21,900/year``):
   as written, no penalty.
 - Any other dimension (``11.7 GB`` for a time): the value may match, but the
@@ -24,6 +27,7 @@ base units, the same read as written, and the strict unit if known.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -47,6 +51,10 @@ class Claim:
     def exact(cls, base: Fraction, written: Fraction, unit: Unit | None) -> Claim:
         return cls(Interval.point(base), Interval.point(written), unit)
 
+    def scaled(self, k: Fraction) -> Claim:
+        """The same claim times ``k`` (a unit conversion undone or applied)."""
+        return Claim(self.base.scale(k), self.written.scale(k), self.unit)
+
     def shown(self, unit: Unit, near: Fraction) -> Fraction:
         """The claimed value (midpoint) in a step's declared unit; ``near`` is the step's value."""
         return read_as(self.base.mid, self.written.mid, self.unit, unit, near)
@@ -64,35 +72,82 @@ def read_as(base: Fraction, written: Fraction, mine: Unit | None, unit: Unit, ne
     >>> read_as(Fraction(9, 10), Fraction(9, 10), parse_unit(""), parse_unit("percent"), Fraction(90))
     Fraction(90, 1)
     """
-    if mine is not None and not mine.dimensionless and mine.dims == unit.dims:
+    if mine is not None and not mine.dimensionless and same_kind(mine.dims, unit.dims):
         return base / unit.scale
-    if unit.dimensionless and unit.scale != 1:
-        return min((written, written / unit.scale), key=lambda x: _distance(x, near))
+    if unit.scale != 1 and (unit.dimensionless or plain(mine)):
+        # 90 or 0.9 for 90%; 16 or 16 billion for 16 GFLOP: whichever reading is nearer the step
+        inner = base if plain(mine) else written
+        return min((written, inner / unit.scale), key=lambda x: _distance(x, near))
     return written
 
 
-def _distance(x: Fraction, near: Fraction) -> Fraction:
-    if near == 0:
-        return abs(x)
-    return abs(x / near - 1)
+def decimal(unit: Unit) -> bool:
+    """Whether a unit is base units times a power of ten (GB, ms, $/Mtoken; not min or $/hour).
+
+    >>> from bank.units import parse_unit
+    >>> decimal(parse_unit("GFLOP/token")), decimal(parse_unit("USD/hour"))
+    (True, False)
+    """
+    return all(_power_of_ten(x) for x in (unit.scale.numerator, unit.scale.denominator))
+
+
+def _power_of_ten(k: int) -> bool:
+    while k % 10 == 0:
+        k //= 10
+    return k == 1
+
+
+def plain(unit: Unit | None) -> bool:
+    """A plain number's unit: dimensionless, scale one (not a percent)."""
+    return unit is not None and unit.dimensionless and unit.scale == 1
+
+
+def _distance(x: Fraction, near: Fraction) -> float:
+    """How far apart two values are, as a ratio (so 10 is as far from 1 as 0.1 is)."""
+    if near == 0 or x == 0:
+        return float(abs(x - near))
+    if (x < 0) != (near < 0):
+        return math.inf
+    return abs(_log(abs(x)) - _log(abs(near)))
+
+
+def _log(x: Fraction) -> float:
+    return math.log(x.numerator) - math.log(x.denominator)  # exact enough for any size
 
 
 def fits(claim: Claim, unit: Unit, base: Fraction, shown: Fraction) -> str | None:
     """``yes``, ``units`` (right number, wrong kind of unit) or None, against a reference value."""
     mine = claim.unit
-    if mine is not None and mine.dims == unit.dims:
+    if mine is not None and same_kind(mine.dims, unit.dims):
         if claim.base.contains(base):
             return YES
         if mine.dimensionless:
             return YES if claim.written.contains(shown) else None
         return UNITS if mine.scale != 1 and claim.written.contains(shown) else None
     if mine is not None and compatible(mine.dims, unit.dims) and claim.base.contains(base):
-        return YES  # 16 GFLOP for 16 GFLOP/token: the count goes unsaid
+        return YES  # $21,900/year for $21,900: a "per" part goes unsaid
+    if plain(mine) and claim.base.contains(base):
+        return YES  # 1.6e10 for 16 GFLOP/token: a plain number in base units (rule 4)
     if not claim.written.contains(shown):
         return None
     if mine is None or mine.dimensionless or compatible(mine.dims, unit.dims):
         return YES
     return UNITS
+
+
+def same_kind(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
+    """The same dimensions, but for counted things (tokens, requests, ...), which are labels.
+
+    ``4.8 TB/s / 70 GB`` is 1/s; written ``68.6 tokens/s`` it is the same
+    kind of value, not a units slip.
+
+    >>> from bank.units import parse_unit
+    >>> same_kind(parse_unit("1/s").dims, parse_unit("tokens/s").dims)
+    True
+    >>> same_kind(parse_unit("s").dims, parse_unit("GB").dims), same_kind(parse_unit("1/s").dims, parse_unit("token").dims)
+    (False, False)
+    """
+    return all(a == b or name in COUNTS for name, a, b in zip(DIMENSIONS, mine, theirs))
 
 
 def compatible(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:

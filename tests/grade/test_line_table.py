@@ -10,6 +10,9 @@ fixture bank (tests/grade/questions) holds the reference values:
 - drain: drain_time = 500 tokens / 24 tokens/s = 20.83 s
 - prefill: miss_flops = 4,000 x 140 GFLOP = 5.6e14 FLOP; miss_time = 5.6e14 / 989 TFLOP/s = 0.5662 s
 - spot: on_demand = 12 x $2.50 = $30; spot_bill = $15; change = spot_bill - on_demand = -$15
+- flops: flop_token = 2 FLOP/token x 8 billion = 16 GFLOP/token; prompt_flop = 16 GFLOP x 4,000 = 6.4e13 FLOP
+- speed: step_time = 70 GB / 4.8 TB/s = 14.58 ms; speed = 1 token / step_time = 68.57 tokens/s
+- queue: in_flight = 3,600 requests/hour x 2 s = 2 requests; fleet = ceil(2 / 0.75) = 3 replicas
 """
 
 from __future__ import annotations
@@ -180,6 +183,46 @@ CASES = [
     ("carried-through-intermediate", "rent", ["24 x 360 = 8,640", "2.50 x 8,640 = 21,600"],
      "4 x 21,600 = 86,400", CA, None, "pool_rent"),
     ("carried-percent", "cache", ["1 - 10% = 80%"], "30 million x 80% = 24 million", U, None, None),
+    # --- a plain left side against a stated value with a unit: compared in base units
+    ("plain-left-base-units", "flops", [], "2 x 8 billion = 16 GFLOP", C, None, "flop_token"),
+    ("plain-left-per-token", "flops", [], "2 x 8 billion = 16 GFLOP/token", C, None, "flop_token"),
+    ("plain-left-param-name", "flops", [], "params x 2 = 16 GFLOP", C, None, "flop_token"),
+    ("plain-left-in-flop", "flops", [], "2 x 8 billion = 1.6e10 FLOP", C, None, "flop_token"),
+    ("plain-left-dropped-billion", "flops", [], "2 x 8 = 16 GFLOP", S, UNITS, "flop_token"),
+    ("plain-left-prefix-in-head", "speed", [], "70 / 4.8 = 14.6 ms", S, UNITS, "step_time"),
+    ("plain-left-hour-rate", "spot", [], "12 x 2.50 = $30/hour", C, None, "on_demand"),
+    ("plain-left-minutes", "drain", [], "500 / 24 = 0.35 min", C, None, "drain_time"),
+    ("plain-result-billion", "flops", [], "2 x 8 billion = 16 billion", C, None, "flop_token"),
+    ("plain-result-e-notation", "flops", [], "2 x 8 billion = 1.6e10", C, None, "flop_token"),
+    ("plain-stated-billion", "flops", [], "16 billion", C, None, "flop_token"),
+    ("plain-result-seconds-for-ms", "speed", [], "70 / 4,800 = 0.0146", C, None, "step_time"),
+    # --- counted things (tokens, requests, replicas, cards, users) a learner leaves unsaid
+    ("count-unsaid", "speed", [], "4.8 TB/s / 70 GB = 68.6 tokens/s", C, None, "speed"),
+    ("count-unsaid-power-slip", "speed", [], "4.8 TB/s / 70 GB = 6.86 tokens/s", S, POW, "speed"),
+    ("count-unsaid-transposed", "speed", [], "4.8 TB/s / 70 GB = 86.6 tokens/s", S, TRANS, "speed"),
+    ("count-unsaid-per-minute", "speed", [], "4.8 TB/s / 70 GB = 68.6 tokens/min", S, UNITS, "speed"),
+    ("count-said-on-left", "speed", [], "1 token / 14.58 ms = 6.86 tokens/s", S, POW, "speed"),
+    # --- a missing unit conversion (60, 3,600, 24, 365, 1,000...)
+    ("conversion-hours-seconds", "queue", [], "3,600 x 2 = 7,200", S, UNITS, "in_flight"),
+    ("conversion-with-count", "queue", [], "3,600 x 2 = 7,200 requests", S, UNITS, "in_flight"),
+    ("conversion-about", "queue", [], "3,600 x 2 = about 7,000", S, UNITS, "in_flight"),
+    ("conversion-said-units", "queue", [], "3,600 requests/hour x 2 s = 7,200 requests", S, UNITS, "in_flight"),
+    ("conversion-own-arithmetic", "drain", [], "500 / 24 = 0.35", S, UNITS, "drain_time"),
+    ("conversion-own-arithmetic-s", "drain", [], "500 tokens / 24 tokens/s = 0.35 s", S, UNITS, "drain_time"),
+    ("conversion-not-exact", "drain", [], "500 / 24 = 0.36", S, None, "drain_time"),
+    ("conversion-partial-product", "rent", [], "2.50 x 24 = 60", U, None, None),
+    ("conversion-stray-number", "queue", [], "3,600 x 2 x 5 = 36,000", U, None, None),
+    # --- a short comment in parentheses after the stated value
+    ("comment-cached", "cache", [], "10% x 30 x $0.30 = $0.90 (cached)", C, None, "hit_bill"),
+    ("comment-rounded-up", "queue", [], "ceil(2 / 0.75) = 3 replicas (rounded up)", C, None, "fleet"),
+    ("comment-after-label", "cache", [], "Hits: 10% x 30 x $0.30 = $0.90 (hits only)", C, None, "hit_bill"),
+    ("comment-after-unit-word", "drain", [], "500 / 24 = 0.35 min (rounded)", C, None, "drain_time"),
+    ("comment-apostrophe", "cache", [], "10% x 30 x $0.30 = $0.90 (today's hits)", C, None, "hit_bill"),
+    ("comment-on-a-slip", "cache", [], "10% x 30 x $0.30 = $9.00 (cached)", S, POW, "hit_bill"),
+    ("comment-with-digits", "cache", [], "10% x 30 x $0.30 = $0.90 (10 percent)", E, None, None),
+    ("comment-with-operator", "cache", [], "10% x 30 x $0.30 = $0.90 (hits + misses)", E, None, None),
+    ("comment-mid-line", "spot", [], "$30 x 50% (spot) = $15", E, None, None),
+    ("comment-empty", "spot", [], "$30 x 50% = $15 ()", E, None, None),
     # --- lines that cannot be read (format errors, not wrong lines)
     ("error-unbalanced", "boot", [], "2 + )", E, None, None),
     ("error-open-paren", "boot", [], "70 / (6 = 11.7", E, None, None),

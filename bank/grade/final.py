@@ -11,7 +11,7 @@ from __future__ import annotations
 from . import diagnose as dx
 from .matching import YES, fits
 from .reference import RefStep
-from .report import Final, number
+from .report import Final, LineResult, number
 from .state import Outcome, State
 from .words import show
 
@@ -32,7 +32,7 @@ def final(state: State) -> Final:
         return Final("correct", given=number(given), message=f"{mine} (line {line.n}) is right: {right}",
                      line=line.n, **base)
     return Final("wrong", given=number(given), diagnosis=outcome.diagnosis, line=line.n,
-                 message=f"{mine} (line {line.n}); the answer is {right}{_note(outcome)}", **base)
+                 message=f"{mine} (line {line.n}); the answer is {right}{_note(outcome, line)}", **base)
 
 
 def _last_unmatched(state: State, result: RefStep) -> list:
@@ -48,7 +48,9 @@ def _last_unmatched(state: State, result: RefStep) -> list:
     return [state.marked[-1]]
 
 
-def _note(outcome: Outcome) -> str:
+def _note(outcome: Outcome, line: LineResult) -> str:
+    if outcome.status == "unmatched" and line.computed is not None:
+        return " (the arithmetic of that line is right, so check the method)"
     if outcome.diagnosis == dx.ROUNDING:
         return " (off only because an earlier value was rounded too soon: the method is right)"
     if outcome.status == "carried":

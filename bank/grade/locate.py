@@ -84,7 +84,7 @@ def best(state: State, claim: Claim, label: str, verdict: str, used: frozenset[s
         return None
     kind = claim.unit.dims if claim.unit is not None else None
     return min(found, key=lambda s: (s.name in state.coverage, bool(used) and not used & set(s.ancestors),
-                                     kind is not None and s.unit.dims != kind, -len(words & s.words), s.index))
+                                     kind is not None and not same_kind(s.unit.dims, kind), -len(words & s.words), s.index))
 
 
 def _words(label: str) -> frozenset[str]:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from . import diagnose as dx
-from .arithmetic import Arithmetic
+from .arithmetic import Arithmetic, Side
+from .matching import plain, same_kind
+from .reading import Amount
 from .state import Outcome, State
 from .words import show
 
@@ -22,6 +24,9 @@ def message(state: State, arith: Arithmetic, o: Outcome, raw: str) -> str:
         return _carried(state, o)
     if o.status == "slip":
         return _slip(arith, o, raw)
+    if arith.computed is None:
+        given = state.restates_given(arith.stated)
+        return "a value from the problem (no penalty)" if given else "not a value of this working (no penalty)"
     return "the arithmetic is right, but it is not a step of this working (no penalty)"
 
 
@@ -38,16 +43,41 @@ def _slip(arith: Arithmetic, o: Outcome, raw: str) -> str:
     target = f" (for {o.step.name})" if o.step else ""
     c, side = arith.computed, arith.failed or arith.given
     if arith.ok or c is None or side is None:
-        expected = show(o.step.shown, o.step.unit_text) if o.step else "?"
-        return f"{why}{target}: this step is {expected}"
+        if o.step is None:
+            return f"{why}: this step is ?"
+        return f"{why}{target}: this step is {show(o.step.shown, o.step.unit_text)}{_off_from_step(arith, o)}"
+    stated = raw[side.segment.start:side.segment.end].strip()
+    return f"{why}{target}: the left side is {_left(c, side.value)}, not {stated}{_why_units(o, c, side, stated)}"
+
+
+def _left(c: Amount, g: Amount) -> str:
+    """The exact left side, in the stated unit where that is the same kind, else in base units."""
+    if c.unit is not None and g.unit is not None and g.annotated and same_kind(c.unit.dims, g.unit.dims):
+        return show(c.base / g.unit.scale, g.unit.name)
+    if c.unit is not None and c.annotated:
+        return show(c.base, base_unit_text(c.unit.dims))
+    return show(c.written)
+
+
+def _why_units(o: Outcome, c: Amount, side: Side, stated: str) -> str:
+    """What makes a units slip: a missing conversion, or a plain number against a prefixed unit."""
+    if o.diagnosis != dx.UNITS:
+        return ""
     g = side.value
-    if c.unit is not None and g.unit is not None and g.annotated and c.unit.dims == g.unit.dims:
-        exact = show(c.base / g.unit.scale, g.unit.name)
-    elif c.unit is not None and c.annotated:
-        exact = show(c.base, base_unit_text(c.unit.dims))
-    else:
-        exact = show(c.written)
-    return f"{why}{target}: the left side is {exact}, not {raw[side.segment.start:side.segment.end].strip()}"
+    if plain(c.unit) and not c.annotated and g.annotated and not g.unit.dimensionless:
+        # 2 x 8 = 16 GFLOP: a plain 16 is not 16 billion
+        return f" ({stated} is {show(g.base, base_unit_text(g.unit.dims))}); write the units on the left too"
+    factor = dx.conversion(c.base, side.base) or dx.conversion(c.written, side.written)
+    return "" if factor is None else f", a factor of {dx.conversion_words(factor)} apart"
+
+
+def _off_from_step(arith: Arithmetic, o: Outcome) -> str:
+    """For a units slip against a step: the conversion factor between the line and the step, if one."""
+    if o.diagnosis != dx.UNITS:
+        return ""
+    claim, step = arith.stated, o.step
+    factor = dx.conversion(step.base, claim.base) or dx.conversion(step.shown, claim.written)
+    return "" if factor is None else f", a factor of {dx.conversion_words(factor)} away"
 
 
 def base_unit_text(dims: tuple[int, ...]) -> str:

@@ -2,19 +2,22 @@
 
 >>> show(Fraction(35, 3), "s"), show(Fraction(21900), "USD"), show(Fraction(90), "percent")
 ('11.67 s', '$21,900', '90%')
->>> show(Fraction(10) ** 500)
-'1e+500'
+>>> show(Fraction(10) ** 500), show(Fraction(64 * 10**12), "FLOP"), show(Fraction(3), "replica")
+('1e500', '6.4e13 FLOP', '3 replicas')
 """
 
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 
 from ..formatting import fixed, sig, thousands
 
-#: Beyond these sizes numbers print in scientific notation (and never as giant digit strings).
-_LARGE, _SMALL = Fraction(10) ** 15, Fraction(1, 10**6)
+#: Beyond these sizes numbers print in scientific notation (never as digit strings too long to read).
+_LARGE, _SMALL = Fraction(10) ** 10, Fraction(1, 10**6)
+#: Unit words that take a plural: 3 replicas, 68.6 tokens/s, 8,760 hours.
+_COUNT_WORD = re.compile(r"^(token|request|replica|card|user|hour|day|week|year)(?=$|[/·\s])")
 
 
 def number_text(x: Fraction | float) -> str:
@@ -33,7 +36,7 @@ def _scientific(x: Fraction) -> str:
     if abs(mantissa) >= 9.9995:
         mantissa, exponent = mantissa / 10, exponent + 1
     head = f"{mantissa:.4g}"
-    return f"{head}e{exponent:+d}"
+    return f"{head}e{exponent}"  # 6.4e13, as learners and the bank's own sci format write it
 
 
 def show(x: Fraction | float, unit: str = "") -> str:
@@ -46,4 +49,6 @@ def show(x: Fraction | float, unit: str = "") -> str:
         return f"{sign}${digits}{unit[3:]}"
     if unit in ("percent", "%"):
         return f"{text}%"
+    if Fraction(x) != 1:
+        unit = _COUNT_WORD.sub(r"\1s", unit)
     return f"{text} {unit}".strip()

@@ -162,3 +162,43 @@ def test_bank_grade_is_callable_as_the_contract_says(fixtures):
 
     q = fixtures.question("boot")
     assert bank.grade(q, variant(q), "70 / 6 = 11.7").lines[0].status == "correct"
+
+
+@pytest.mark.parametrize("qid,lines,words", [
+    ("queue", ["3,600 x 2 = 7,200"], "this step is 2 requests, a factor of 3,600 (seconds in an hour) away"),
+    ("drain", ["500 / 24 = 0.35"], "the left side is 20.83, not 0.35, a factor of 60 (seconds in a minute"),
+    ("flops", ["2 x 8 = 16 GFLOP"], "the left side is 16, not 16 GFLOP (16 GFLOP is 1.6e10 FLOP)"),
+    ("speed", ["4.8 TB/s / 70 GB = 6.86 tokens/s"], "the left side is 68.57 tokens/s, not 6.86 tokens/s"),
+    ("queue", ["ceil(2 / 0.75) = 3 replicas (rounded up)"], "fleet = 3 replicas"),
+    ("boot", ["70 GB"], "a value from the problem (no penalty)"),
+    ("drain", ["20 s"], "not a value of this working (no penalty)"),
+], ids=["conversion-to-step", "conversion-in-line", "plain-against-prefix", "count-label", "plural-count",
+        "given", "lone-value"])
+def test_messages_say_what_is_wrong(mark, qid, lines, words):
+    assert words in mark(qid, *lines).lines[-1].message
+
+
+def test_count_labels_report_the_computed_value_in_the_step_unit(mark):
+    line = mark("speed", "4.8 TB/s / 70 GB = 68.6 tokens/s").lines[0]
+    assert line.given == pytest.approx(68.6) and line.computed == pytest.approx(68.571, abs=1e-3)
+
+
+def test_a_plain_value_in_base_units_carries_forward_in_the_step_unit(mark):
+    # 16 billion is flop_token in base units: the learner's value is 16 GFLOP/token, not 16 billion of them.
+    report = mark("flops", "2 x 8 billion = 16 billion", "16 billion x 4,000 = 6.4e13")
+    assert [x.status for x in report.lines] == ["correct", "correct"]
+    assert report.lines[0].given == 16 and report.score == 1.0
+
+
+def test_an_unmatched_final_answer_points_at_the_method(mark):
+    report = mark("boot", "70 / 6 = 11.7", "11.7 + 25 = 36.7")
+    assert report.lines[1].status == "unmatched" and report.final.status == "wrong"
+    assert "check the method" in report.final.message
+
+
+def test_comment_is_kept_apart_from_the_value(mark):
+    from bank.notation import parse_line
+
+    line = parse_line("Affinity: 30 x $0.30 = $9.00 (cached, so cheap)")
+    assert (line.label, line.comment, len(line.segments)) == ("Affinity", "cached, so cheap", 2)
+    assert parse_line("70 / 6 = max(a, b)").comment == ""

@@ -29,7 +29,8 @@ def final(state: State) -> Final:
     given = stated.shown(result.unit, result.shown)
     mine, right = show(given, result.unit_text), show(result.shown, result.unit_text)
     if outcome.status == "correct" and fits(stated, result.unit, result.base, result.shown) == YES:
-        return Final("correct", given=number(given), message=f"{mine} (line {line.n}) is right: {right}",
+        exactly = "" if mine == right else f" (exactly {right})"
+        return Final("correct", given=number(given), message=f"{mine} (line {line.n}) is right{exactly}",
                      line=line.n, **base)
     return Final("wrong", given=number(given), diagnosis=outcome.diagnosis, line=line.n,
                  message=f"{mine} (line {line.n}); the answer is {right}{_note(outcome, line)}", **base)

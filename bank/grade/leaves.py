@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .. import notation as n
-from .matching import Claim, read_as
+from .matching import Claim, compatible, read_as
 from .precision import Interval, resolution
 from .reading import Amount, Scope, amount, leaves
 from .reference import Reference, RefStep
@@ -113,7 +113,7 @@ def _givens(value: Amount, ref: Reference) -> tuple[str, ...]:
     units = ref.plan.units
     return tuple(k for k, v in ref.params.items()
                  if (value.base == v or value.written == ref.plan.display(k, v))
-                 and (value.unit is None or value.unit.dimensionless or value.unit.dims == units[k].dims))
+                 and (value.unit is None or value.unit.dimensionless or compatible(value.unit.dims, units[k].dims)))
 
 
 def _equals(value: Amount, step: RefStep) -> bool:
@@ -130,10 +130,16 @@ def as_step_value(value: Amount, step: RefStep) -> Fraction:
 def _from_history(value: Amount, ref: Reference, history: History) -> list[Stand]:
     stands = []
     for entry in history.stating(value):
-        targets = [ref.step(entry.step)] if entry.step else ref.steps
+        targets = [ref.step(entry.step)] if entry.step else [t for t in ref.steps if _could_be(value, t)]
         stands += [Stand(t.name, as_step_value(value, t), entry.n, entry.status == "correct", bool(entry.step))
                    for t in targets]
     return stands
+
+
+def _could_be(value: Amount, step: RefStep) -> bool:
+    """Whether a value from a line that matched no step could stand for ``step``: 85.86 ms for a time."""
+    unit = value.unit
+    return unit is None or not value.annotated or compatible(unit.dims, step.unit.dims)
 
 
 def _same_number(value: Amount, claim: Claim) -> bool:

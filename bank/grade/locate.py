@@ -138,15 +138,22 @@ def _converted(state: State, line: n.Line, claim: Claim, found: list[Leaf]) -> O
     """
     if not has_operation(line.segments[0].node) or not found or state.restates_given(claim):
         return None
-    if not all(leaf.given or leaf.exact_steps for leaf in found):
-        return None
+    sources = [set(leaf.given) | leaf.uses for leaf in found]  # a given, or a step's value (maybe rounded)
     for step in state.ref.steps:
-        inputs = set(step.params) | set(step.ancestors)
         if step.name in state.coverage or not _same_kind(claim, step):
             continue
-        if all(inputs & (set(leaf.given) | set(leaf.exact_steps)) for leaf in found) and _off_by_conversion(claim, step):
+        inputs, constants = set(step.params) | set(step.ancestors), _constants(state, step.name)
+        if all(inputs & s or leaf.value.written in constants for leaf, s in zip(found, sources)) \
+                and _off_by_conversion(claim, step):
             return Outcome("slip", step, dx.UNITS)
     return None
+
+
+def _constants(state: State, step: str) -> set:
+    """The plain numbers in a step's own expression (the 2 of ``2 * params``, the 1 of ``1 token``)."""
+    found: set = set()
+    n._walk(state.ref.plan.trees[step], lambda x: found.add(x.value) if isinstance(x, n.Num) else None)
+    return found
 
 
 def _off_by_conversion(claim: Claim, step: RefStep) -> bool:

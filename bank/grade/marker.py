@@ -67,10 +67,10 @@ def _mark(state: State, n_: int, raw: str) -> None:
                             column=exc.column, caret=exc.caret())
         state.marked.append((result, Outcome("error"), None))
         return
-    _record(state, n_, raw, arith, outcome)
+    _record(state, n_, raw, arith, outcome, line.label)
 
 
-def _record(state: State, n_: int, raw: str, arith: Arithmetic, outcome: Outcome) -> None:
+def _record(state: State, n_: int, raw: str, arith: Arithmetic, outcome: Outcome, label: str) -> None:
     """Remember what the line stated and credited, and turn it into a :class:`LineResult`."""
     stated, step = arith.stated, outcome.step
     if step is not None:
@@ -82,7 +82,7 @@ def _record(state: State, n_: int, raw: str, arith: Arithmetic, outcome: Outcome
     carried = tuple(Carry(s.step, number(state.ref.plan.display(s.step, s.base)), s.line, s.rounded)
                     for s in outcome.stands)
     result = LineResult(n_, raw, outcome.status, step.name if step else None, *_numbers(arith, stated, step),
-                        outcome.diagnosis, message(state, arith, outcome, raw), carried=carried,
+                        outcome.diagnosis, message(state, arith, outcome, raw, n_, label), carried=carried,
                         credits=outcome.credits)
     state.marked.append((result, outcome, stated))
 

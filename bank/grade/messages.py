@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from . import diagnose as dx
 from .arithmetic import Arithmetic, Side
 from .matching import plain, same_kind
 from .reading import Amount
+from .reference import RefStep
 from .state import Outcome, State
 from .words import show
 
@@ -14,10 +17,11 @@ _WHY = {dx.UNITS: "check the units", dx.SIGN: "check the sign", dx.POWER: "off b
 _BASE_SYMBOLS = {"time": "s", "data": "B", "compute": "FLOP", "money": "USD"}
 
 
-def message(state: State, arith: Arithmetic, o: Outcome, raw: str) -> str:
-    """The message for one marked line."""
+def message(state: State, arith: Arithmetic, o: Outcome, raw: str, n: int = 0, label: str = "") -> str:
+    """The message for one marked line (line ``n``, labelled ``label``)."""
     if o.status == "correct":
-        extra = [c for c in o.credits if c != o.step.name]
+        # only steps this line newly credits: not ones an earlier line already did
+        extra = [c for c in o.credits if c != o.step.name and state.coverage.get(c, ("", n))[1] == n]
         also = f" (also covers {', '.join(extra)})" if extra else ""
         return f"{o.step.name} = {show(o.step.shown, o.step.unit_text)}{also}"
     if o.status == "carried":
@@ -27,7 +31,27 @@ def message(state: State, arith: Arithmetic, o: Outcome, raw: str) -> str:
     if arith.computed is None:
         given = state.restates_given(arith.stated)
         return "a value from the problem (no penalty)" if given else "not a value of this working (no penalty)"
+    named = _named(state, arith, label)
+    if named is not None:
+        return f"the arithmetic is right, but {named.name} is {show(named.shown, named.unit_text)}"
     return "the arithmetic is right, but it is not a step of this working (no penalty)"
+
+
+def _named(state: State, arith: Arithmetic, label: str) -> RefStep | None:
+    """The open step an unmatched line's label names (every word of the step's name), if one.
+
+    ``Bytes per step: 8 billion x 1 B = 8 GB`` names ``bytes_step``; ``mem``
+    in ``mem_time`` may stand for ``Memory``.
+    """
+    words = [w for w in re.split(r"[^a-z0-9]+", label.lower()) if len(w) > 1]
+    unit = arith.stated.unit
+    for step in state.ref.steps:
+        if step.name in state.coverage or (unit is not None and not unit.dimensionless
+                                           and not same_kind(unit.dims, step.unit.dims)):
+            continue
+        if words and all(any(w.startswith(s) or s.startswith(w) for w in words) for s in step.words if len(s) > 1):
+            return step
+    return None
 
 
 def _carried(state: State, o: Outcome) -> str:

@@ -13,6 +13,9 @@ fixture bank (tests/grade/questions) holds the reference values:
 - flops: flop_token = 2 FLOP/token x 8 billion = 16 GFLOP/token; prompt_flop = 16 GFLOP x 4,000 = 6.4e13 FLOP
 - speed: step_time = 70 GB / 4.8 TB/s = 14.58 ms; speed = 1 token / step_time = 68.57 tokens/s
 - queue: in_flight = 3,600 requests/hour x 2 s = 2 requests; fleet = ceil(2 / 0.75) = 3 replicas
+- idle: cost = $2.50/hour x 30 s = $0.02083
+- batch: weights_bytes 16 GB + kv_bytes 8.59 GB = bytes_step 24.59 GB; / (2 x 3.35 TB/s) = step_time 3.67 ms;
+  rate = 32 tokens / step_time = 8,719 tokens/s
 """
 
 from __future__ import annotations
@@ -182,6 +185,8 @@ CASES = [
     ("carried-then-slip", "rent", [RENT], "4 x 21,600 = 84,600", S, TRANS, "pool_rent"),
     ("carried-through-intermediate", "rent", ["24 x 360 = 8,640", "2.50 x 8,640 = 21,600"],
      "4 x 21,600 = 86,400", CA, None, "pool_rent"),
+    ("carried-through-unmatched-time", "batch", ["24.59 GB / 3.35 TB/s = 7.34 ms"],
+     "32 tokens / 7.34 ms = 4,360 tokens/s", CA, None, "rate"),
     ("carried-percent", "cache", ["1 - 10% = 80%"], "30 million x 80% = 24 million", U, None, None),
     # --- a plain left side against a stated value with a unit: compared in base units
     ("plain-left-base-units", "flops", [], "2 x 8 billion = 16 GFLOP", C, None, "flop_token"),
@@ -210,6 +215,8 @@ CASES = [
     ("conversion-own-arithmetic", "drain", [], "500 / 24 = 0.35", S, UNITS, "drain_time"),
     ("conversion-own-arithmetic-s", "drain", [], "500 tokens / 24 tokens/s = 0.35 s", S, UNITS, "drain_time"),
     ("conversion-not-exact", "drain", [], "500 / 24 = 0.36", S, None, "drain_time"),
+    ("conversion-given-without-per", "idle", [], "$2.50 x 30 = $75", S, UNITS, "cost"),
+    ("conversion-rounded-step", "speed", [], "1 / 14.583 = 0.06857", S, UNITS, "speed"),
     ("conversion-partial-product", "rent", [], "2.50 x 24 = 60", U, None, None),
     ("conversion-stray-number", "queue", [], "3,600 x 2 x 5 = 36,000", U, None, None),
     # --- a short comment in parentheses after the stated value

@@ -172,10 +172,24 @@ def test_bank_grade_is_callable_as_the_contract_says(fixtures):
     ("queue", ["ceil(2 / 0.75) = 3 replicas (rounded up)"], "fleet = 3 replicas"),
     ("boot", ["70 GB"], "a value from the problem (no penalty)"),
     ("drain", ["20 s"], "not a value of this working (no penalty)"),
+    ("batch", ["Step time: 24.59 GB / 3.35 TB/s = 7.34 ms"], "the arithmetic is right, but step_time is 3.67 ms"),
+    ("boot", ["Read time: 70 / 7 = 10"], "the arithmetic is right, but read_time is 11.67 s"),
+    ("boot", ["24 x 365 = 8,760"], "it is not a step of this working (no penalty)"),
+    ("rent", ["2.50 x 24 x 365 = 21,900", "4 x 21,900 = 87,600", "(4 - 1) x 21,900 = 65,700"], "saving = $65,700"),
 ], ids=["conversion-to-step", "conversion-in-line", "plain-against-prefix", "count-label", "plural-count",
-        "given", "lone-value"])
+        "given", "lone-value", "label-names-step", "label-prefix-words", "no-label", "only-new-credits"])
 def test_messages_say_what_is_wrong(mark, qid, lines, words):
     assert words in mark(qid, *lines).lines[-1].message
+
+
+def test_only_newly_covered_steps_are_also_covered(mark):
+    report = mark("rent", "2.50 x 24 x 365 = 21,900", "(4 - 1) x 2.50 x 24 x 365 = 65,700")
+    assert report.lines[1].message == "saving = $65,700 (also covers pool_rent)"
+
+
+def test_final_says_exactly_only_when_rounded(mark):
+    assert mark("boot", "70 / 6 + 20 = 32").final.message == "32 s (line 1) is right (exactly 31.67 s)"
+    assert mark("spot", "$15 - $30 = -$15").final.message == "-$15/hour (line 1) is right"
 
 
 def test_count_labels_report_the_computed_value_in_the_step_unit(mark):

@@ -25,7 +25,7 @@ from ..units import DIMENSIONLESS, Unit
 from . import diagnose as dx
 from .matching import Claim, compatible, decimal, same_kind
 from .precision import Interval, is_number, stated
-from .reading import Amount, Scope, amount
+from .reading import Amount, Scope, amount, implied, in_problem_units
 
 
 @dataclass(frozen=True)
@@ -90,6 +90,8 @@ def check(line: n.Line, scope: Scope) -> Arithmetic:
     unit = computed.unit
     for side in sides[1:]:
         verdict = _agree(computed, side)
+        if verdict not in _AGREED and _units_in_mind(computed, first.node, scope, text, side):
+            verdict = "lenient"  # 70 / 4.8 = 14.6 ms: 70 GB and 4.8 TB/s, as the problem gives them
         if verdict not in _AGREED:
             diagnosis = verdict or _diagnose(computed, side, first.node, scope, text)
             return Arithmetic(computed, given, False, diagnosis, side, unit=None, first=first.node,
@@ -161,11 +163,32 @@ def _in_base(c: Amount, s: Amount) -> bool:
     """A plain left side against a stated amount with a unit, equal only in base units.
 
     A decimal prefix is part of a number's size (16 GFLOP is 1.6e10 FLOP, and
-    a plain 16 is not that). A plain number cannot say "per hour" or "in
-    minutes", though, so with units of time (``12 x 2.50 = $30/hour``) the
-    value as written in the stated unit counts too.
+    a plain 16 is not that), so ``2 x 8 = 16 GFLOP`` is a units slip. The
+    value as written in the stated unit still counts where the learner is
+    visibly working in the problem's units, with a number on the left that is
+    a given's or a step's value with a unit, as the problem shows it
+    (``70 / 4.8 = 14.6 ms``, from 70 GB and 4.8 TB/s: :func:`_units_in_mind`),
+    and with units of time, which a plain number cannot say
+    (``12 x 2.50 = $30/hour``: that unit is not :func:`~bank.grade.matching.decimal`).
     """
     return _plain_left(c, s) and decimal(s.unit)
+
+
+def _units_in_mind(c: Amount, tree: n.Node, scope: Scope, text: str, side: Side) -> bool:
+    """A plain left side against a stated amount, right in the problem's units.
+
+    Either it equals the amount as written and one of its numbers is a given's
+    or a step's value with a unit, as the problem shows it (``10 / 10.8 =
+    $0.926/Mtoken``); or giving such numbers their units makes it equal in base
+    units (``1 / 14.58 = 68.6 tokens/s``, with 14.58 ms).
+    """
+    if not _in_base(c, side.value):
+        return False
+    if side.written.contains(c.written) and in_problem_units(tree, scope):
+        return True
+    want = side.value.unit
+    return any(a.unit is not None and same_kind(a.unit.dims, want.dims) and side.base.contains(a.base)
+               for a in implied(tree, scope, text))
 
 
 def _diagnose(c: Amount, side: Side, tree: n.Node, scope: Scope, text: str) -> str | None:

@@ -149,6 +149,58 @@ def _call(node: n.Call, scope: Scope, text: str) -> Amount:
                   next((a.clash for a in args if a.clash), None))
 
 
+def in_problem_units(node: n.Node, scope: Scope) -> bool:
+    """Whether a plain expression has a number that is a given's or a step's value with a unit,
+    as the problem shows it (the 70 of ``70 / 4.8`` for 70 GB), so the learner works in those units.
+
+    >>> from bank.notation import parse
+    >>> from bank.units import parse_unit
+    >>> scope = Scope({"w": Fraction(7 * 10**10)}, {"w": Fraction(70)}, {"w": parse_unit("GB")})
+    >>> in_problem_units(parse("70 / 2"), scope), in_problem_units(parse("2 x 8"), scope)
+    (True, False)
+    """
+    return any(isinstance(x, n.Num) and _units_of(x.value, scope) for x in leaves(node))
+
+
+#: Bounds the readings :func:`implied` tries (each number may carry one of a few units).
+MAX_READINGS = 16
+
+
+def implied(node: n.Node, scope: Scope, text: str = "") -> list[Amount]:
+    """Readings of a plain expression in which each number that is a given's or a step's value,
+    as the problem shows it, carries that value's unit (``1 / 14.58`` as ``1 / 14.58 ms``).
+
+    >>> from bank.notation import parse
+    >>> from bank.units import parse_unit
+    >>> scope = Scope({"t": Fraction(1458, 10**5)}, {"t": Fraction(1458, 100)}, {"t": parse_unit("ms")})
+    >>> [round(float(a.base), 2) for a in implied(parse("1 / 14.58"), scope)]
+    [68.59]
+    """
+    import itertools
+
+    from .diagnose import _swap
+
+    nums = [x for x in leaves(node) if isinstance(x, n.Num)]
+    options = [[None, *_units_of(x.value, scope)] for x in nums]
+    out = []
+    for choice in itertools.islice(itertools.product(*options), 1, MAX_READINGS + 1):  # the first is "none"
+        tree = node
+        for num, unit in zip(nums, choice):
+            if unit is not None:
+                tree = _swap(tree, num, n.Quantity(num.start, num.end, num, unit, unit.name))
+        try:
+            out.append(amount(tree, scope, text))
+        except NotationError:
+            continue
+    return out
+
+
+def _units_of(value: Fraction, scope: Scope) -> list[Unit]:
+    """The units of the names whose value, as the problem shows it, is ``value`` (at most two)."""
+    found = {scope.units[k] for k, v in scope.shown.items() if v == value and k in scope.units}
+    return sorted((u for u in found if not u.dimensionless), key=lambda u: u.name)[:2]
+
+
 def leaves(node: n.Node) -> list[n.Node]:
     """The written numbers of an expression (with their units) and its names, in order.
 

@@ -21,12 +21,16 @@ _COUNT_WORD = re.compile(r"^(token|request|replica|card|user|hour|day|week|year)
 
 
 def number_text(x: Fraction | float) -> str:
-    """A value to four significant figures, whole numbers with separators."""
+    """A value to four significant figures (whole digits at least), with separators.
+
+    >>> number_text(Fraction(35, 3)), number_text(Fraction(43750, 3)), number_text(Fraction(21900))
+    ('11.67', '14,583', '21,900')
+    """
     x = Fraction(x)
     if x != 0 and (abs(x) >= _LARGE or abs(x) < _SMALL):
         return _scientific(x)
-    if x.denominator == 1:
-        return thousands(x)
+    if x.denominator == 1 or abs(x) >= 1000:
+        return thousands(round(x))  # 14,583, not 14,580: at least every whole digit
     return sig(x, 4)
 
 

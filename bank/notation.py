@@ -13,7 +13,8 @@ with ``≈``, ``~``, ``about`` or ``roughly`` before a stated value, and an
 optional short comment of words only at the end, as in ``= $9.00 (cached)``)
 is read by :func:`parse_line`; :mod:`bank.grade` evaluates and marks it. Learner
 spellings that authors may use too: ``24x365``, ``$0.30 per million
-tokens``, ``5.6 x 10^14 FLOP`` (the unit belongs to the power).
+tokens``, ``5.6 x 10^14 FLOP`` (the unit belongs to the power), ``68.6/s``
+(a rate whose counted thing goes unsaid).
 
 The tree is made of small frozen nodes that know their source span. Three
 walkers read it: :func:`infer_unit` (dimensions), :func:`evaluate` (exact
@@ -430,6 +431,13 @@ class Parser:
             if unit is None and tok.kind == "name" and lookup(tok.text):
                 unit = lookup(self.advance().text)
                 parts.append(tok.text)
+                continue
+            if unit is None and self.at("/", "per") and self.peek().kind == "name" and lookup(self.peek().text) \
+                    and not (self.peek(2).kind == "op" and self.peek(2).text == "("):  # 68.6/s: a rate of things unsaid
+                self.advance()
+                word = self.advance().text
+                unit = DIMENSIONLESS / lookup(word)
+                parts.append(f"/{word}")
                 continue
             if unit is not None and self.at("/", "per") and self.peek().kind == "name" \
                     and self.peek().text in MULTIPLIERS:  # $0.30 per million (tokens)

@@ -4,6 +4,8 @@
 ('11.67 s', '$21,900', '90%')
 >>> show(Fraction(10) ** 500), show(Fraction(64 * 10**12), "FLOP"), show(Fraction(3), "replica")
 ('1e500', '6.4e13 FLOP', '3 replicas')
+>>> show(Fraction(343, 5), "1/s")
+'68.6/s'
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ def show(x: Fraction | float, unit: str = "") -> str:
         return f"{sign}${digits}{unit[3:]}"
     if unit in ("percent", "%"):
         return f"{text}%"
+    if unit.startswith("1/"):
+        return f"{text}{unit[1:]}"  # 68.6/s
     if Fraction(x) != 1:
         unit = _COUNT_WORD.sub(r"\1s", unit)
     return f"{text} {unit}".strip()

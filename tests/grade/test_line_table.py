@@ -212,6 +212,9 @@ CASES = [
     ("count-unsaid-power-slip", "speed", [], "4.8 TB/s / 70 GB = 6.86 tokens/s", S, POW, "speed"),
     ("count-unsaid-transposed", "speed", [], "4.8 TB/s / 70 GB = 86.6 tokens/s", S, TRANS, "speed"),
     ("count-unsaid-per-minute", "speed", [], "4.8 TB/s / 70 GB = 68.6 tokens/min", S, UNITS, "speed"),
+    ("count-rate-slash-unit", "speed", [], "4.8 TB/s / 70 GB = 68.6/s", C, None, "speed"),
+    ("count-rate-per-word", "speed", [], "4.8 TB/s / 70 GB = 68.6 per second", C, None, "speed"),
+    ("count-rate-slash-wrong-unit", "speed", [], "4.8 TB/s / 70 GB = 68.6/min", S, UNITS, "speed"),
     ("count-said-on-left", "speed", [], "1 token / 14.58 ms = 6.86 tokens/s", S, POW, "speed"),
     # --- a missing unit conversion (60, 3,600, 24, 365, 1,000...)
     ("conversion-hours-seconds", "queue", [], "3,600 x 2 = 7,200", S, UNITS, "in_flight"),

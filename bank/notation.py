@@ -592,8 +592,19 @@ def parse_line(text: str, *, keep: frozenset[str] = frozenset(), max_length: int
             masked, comment = _split_comment(masked, exc)
             segments = _segments(masked, max_length, max_depth)
     except NotationError as exc:
+        _colon_missing(masked, exc)
         raise NotationError(exc.message, text, exc.offset, exc.end) from None
     return Line(text, label, segments, comment)
+
+
+_WORDS_THEN_NUMBER = re.compile(r"\s*([A-Za-z][A-Za-z' -]*?)\s+(?=[0-9$.(])")
+
+
+def _colon_missing(text: str, failed: NotationError) -> None:
+    """``Read time 70 / 6 = 11.7`` fails among the words before the number: say a label needs a colon."""
+    m = _WORDS_THEN_NUMBER.match(text)
+    if m and m.start(1) < failed.offset <= m.end() and not APPROX & set(m.group(1).split()):
+        raise NotationError(f"a label needs a colon after it: `{m.group(1)}:`", text, m.start(1), m.end(1)) from None
 
 
 def _segments(text: str, max_length: int, max_depth: int) -> tuple[Segment, ...]:

@@ -76,15 +76,21 @@ def best(state: State, claim: Claim, label: str, verdict: str, used: frozenset[s
 
     Preference: steps not yet covered; steps that build on the values the line
     uses (``295 / 1`` uses the ridge point, so it computes the step after it);
-    the same kind of unit; the label's words; the order of the working.
+    the same kind of unit; the result step for a line labelled ``Answer``;
+    the label's words; the order of the working.
     """
     words = _words(label)
     found = [s for s in state.ref.steps if fits(claim, s.unit, s.base, s.shown) == verdict]
     if not found:
         return None
     kind = claim.unit.dims if claim.unit is not None else None
+    result = state.ref.result.name if words & _ANSWER else None  # "Answer: 4" means the result step
     return min(found, key=lambda s: (s.name in state.coverage, bool(used) and not used & set(s.ancestors),
-                                     kind is not None and not same_kind(s.unit.dims, kind), -len(words & s.words), s.index))
+                                     kind is not None and not same_kind(s.unit.dims, kind), s.name != result,
+                                     -len(words & s.words), s.index))
+
+
+_ANSWER = frozenset({"answer", "final", "result"})
 
 
 def _words(label: str) -> frozenset[str]:

@@ -46,6 +46,7 @@ CASES = [
     ("label-words", "boot", [], "read time = 70 / 6 = 11.7", C, None, "read_time"),
     ("label-step-name", "boot", [], "read_time = 70 / 6 = 11.7", C, None, "read_time"),
     ("label-with-digits", "boot", [], "Step 1: 70 / 6 = 11.7", C, None, "read_time"),
+    ("label-without-colon", "boot", [], "Read time 70 / 6 = 11.7", E, None, None),
     ("label-punctuation", "boot", [], "Boot (incl. load): 70/6 + 20 = 31.7", C, None, "boot_time"),
     # --- approximate results
     ("approx-sign", "boot", [], "70 GB / 6 GB/s ≈ 11.7 s", C, None, "read_time"),
@@ -290,7 +291,9 @@ ERRORS = [c for c in CASES if c[4] == E]
 @pytest.mark.parametrize("line,column", [
     ("2 + )", 5), ("70 / (6 = 11.7", 9), ("9^9^9^9", 4), ("70 / 6 = 11.7 banana", 15),
     ("yerly * 4 = 87,600", 1), ("70 / 0 = 5", 4), ("Rent: 2 + )", 11), ("٣ + 4", 1),
-], ids=["paren", "open-paren", "tower", "trailing", "unknown-name", "zero", "after-label", "unicode"])
+    ("Read time 70 / 6 = 11.7", 1), ("70 / 6 = 11.7 (10 percent)", 15),
+], ids=["paren", "open-paren", "tower", "trailing", "unknown-name", "zero", "after-label", "unicode",
+        "label-without-colon", "comment-with-digits"])
 def test_error_column_and_caret(mark, line, column):
     qid = "rent" if "yerly" in line else "boot"
     got = mark(qid, line).lines[-1]

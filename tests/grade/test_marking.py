@@ -216,3 +216,17 @@ def test_comment_is_kept_apart_from_the_value(mark):
     line = parse_line("Affinity: 30 x $0.30 = $9.00 (cached, so cheap)")
     assert (line.label, line.comment, len(line.segments)) == ("Affinity", "cached, so cheap", 2)
     assert parse_line("70 / 6 = max(a, b)").comment == ""
+
+
+@pytest.mark.parametrize("text,step", [("Answer: 2", "fleet"), ("Final: 2 replicas", "fleet"), ("2", "in_flight")],
+                         ids=["answer", "final", "no-label"])
+def test_answer_label_means_the_result_step(fixtures, text, step):
+    # With 1.5 requests a replica, 2 requests in flight need 2 replicas: two steps share the value 2.
+    from fractions import Fraction
+
+    from bank.grade import grade
+    from bank.variant import variant
+
+    q = fixtures.question("queue")
+    v = variant(q, params={"per_replica": Fraction(3, 2)})
+    assert grade(q, v, text).lines[0].step == step

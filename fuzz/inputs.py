@@ -29,6 +29,10 @@ GOOD_LINES = [
     "max(21.47 ms, 1.95 ms) = 21.47 ms",
     "(4 - 1) x 2.50 x 24 x 365 = $65,700",
     "read time = 70/6 = 11.67",
+    "30 x $0.30 = $9.00 (cached)",
+    "4.8 TB/s / 70 GB = 68.6/s",
+    "3,600 x 2 = 7,200 requests",
+    "ceil(2 / 0.75) = 3 replicas (rounded up)",
 ]
 
 ADVERSARIAL = [
@@ -53,11 +57,16 @@ ADVERSARIAL = [
     "\n" * 1000, "1\n" * 500, "\r\n".join(["1 + 1 = 2"] * 300),
     "weights / 0", "weights ^ weights", "weights ^ 64", "weights ^ 65", "read_rate ^ -64",
     "70 GB / 6 GB/s = 11.7 GB", "70 GB + 6 s", "1 GB ^ 0.5", "sqrt(1 GB)", "ceil(1 s)",
+    # trailing comments, bare rates and labels without a colon
+    "= 5 (cached)", "5 (cached)", "(cached)", "5 ()", "5 (" + "word " * 100 + ")", "5 (" * 200 + "a" + ")" * 200,
+    "1 = 1 (a) (b)", "1 = 1 (don't)", "1 = 1 (a, b, c)", "max(a, b)", "1 = min (a)", "0.35 min (rounded)",
+    "68.6/s", "68.6/s/s/s", "1/s/min", "68.6 per", "68.6 / s (x)", "1 / min(2, 3)", "per s", "/s",
+    "Read time 70 / 6 = 11.7", "a b c d 1", "about 1 (about)", "x 1 (y)",
 ]
 
 _ALPHABET = list("0123456789.,+-*/^()=:$% ") + [
     " x ", "×", "÷", "·", "≈", "~", "about ", "roughly ", "k", "M", " million", " bn", " billion", "e",
-    " GB", " GB/s", " s", " ms", " min", " hour", " tokens", "/s", " per ", " of ", "weights", "read_rate",
+    " GB", " GB/s", " s", " ms", " min", " hour", " tokens", "/s", " per ", " of ", " (", ")", "cached", " GFLOP", "weights", "read_rate",
     "rent", "yearly", "pool", "ceil(", "floor(", "max(", "min(", "sqrt(", "abs(", "10^", "**",
 ]
 

@@ -156,7 +156,7 @@ def _agree(c: Amount, side: Side) -> str | None:
 def _plain_left(c: Amount, s: Amount) -> bool:
     """A left side of plain numbers only, against a stated amount with a unit."""
     return (c.unit is not None and c.unit.dimensionless and not c.annotated and s.annotated
-            and not s.unit.dimensionless)
+            and s.unit is not None and not s.unit.dimensionless)
 
 
 def _in_base(c: Amount, s: Amount) -> bool:

@@ -88,7 +88,7 @@ def _why_units(o: Outcome, c: Amount, side: Side, stated: str) -> str:
     if o.diagnosis != dx.UNITS:
         return ""
     g = side.value
-    if plain(c.unit) and not c.annotated and g.annotated and not g.unit.dimensionless:
+    if plain(c.unit) and not c.annotated and g.annotated and g.unit is not None and not g.unit.dimensionless:
         # 2 x 8 = 16 GFLOP: a plain 16 is not 16 billion
         return f" ({stated} is {show(g.base, base_unit_text(g.unit.dims))}); write the units on the left too"
     factor = dx.conversion(c.base, side.base) or dx.conversion(c.written, side.written)

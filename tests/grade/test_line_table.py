@@ -87,6 +87,7 @@ CASES = [
     ("units-ms", "boot", [], "70 GB / 6 GB/s = 11,667 ms", C, None, "read_time"),
     ("units-mb", "boot", [], "70,000 MB / 6 GB/s = 11.7 s", C, None, "read_time"),
     ("units-tb", "boot", [], "0.07 TB / 6 GB/s = 11.7 s", C, None, "read_time"),
+    ("units-clash-in-stated", "boot", [], "70 / 6 = 11.7 s + 1 GB", S, UNITS, "read_time"),
     ("units-add-clash", "boot", [], "11.7 s + 20 GB = 31.7 s", S, UNITS, "boot_time"),
     ("units-035-min", "drain", [], "0.35 min", C, None, "drain_time"),
     ("units-tokens-per-s", "drain", [], "500 tokens / 24 tokens/s = 0.35 min", C, None, "drain_time"),

@@ -5,7 +5,8 @@
 - :mod:`.precision`: what a written number stands for (rounding to the precision written);
 - :mod:`.reading`: a learner's expression, strictly with units and as written;
 - :mod:`.arithmetic`: rule 1, each line's own arithmetic, and its slips;
-- :mod:`.diagnose`: naming a slip (sign, power of ten, transposed digits, wrong operation);
+- :mod:`.diagnose`: naming a slip (sign, power of ten, transposed digits, wrong operation,
+  a missing unit conversion);
 - :mod:`.reference`: the reference working for the variant;
 - :mod:`.matching`: a stated value against a reference value, units deciding how;
 - :mod:`.leaves`: what each number of a line stands for (for error carried forward);

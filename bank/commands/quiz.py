@@ -42,11 +42,12 @@ def quiz(bank_slug, level, tags, count, seed, mode, db, questions) -> None:
 @click.command()
 @json_option
 @db_option
-def stats(as_json: bool, db: str | None) -> None:
+@questions_option
+def stats(as_json: bool, db: str | None, questions: str | None) -> None:
     """Reviews and average score per bank, level and tag; what falls due this week; streak; retention."""
     from ..quiz.run import statistics
 
-    figures = statistics(db)
+    figures = statistics(db, questions=questions)
     if as_json:
         echo_json(figures.as_dict())
         return

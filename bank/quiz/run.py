@@ -132,19 +132,26 @@ def _nothing(mode: str | None, cards, now: datetime) -> str:
     return "Nothing is due and there are no new questions." + then
 
 
-def statistics(db: str | None = None, now: datetime | None = None, tz=None):
-    """The figures for ``bank stats`` from the history at ``db`` (no file: no reviews)."""
+def statistics(db: str | None = None, now: datetime | None = None, tz=None, questions: str | None = None):
+    """The figures for ``bank stats`` from the history at ``db`` (no file: no reviews).
+
+    The banks under ``questions`` (default: the bundled ones) give the count of
+    questions never reviewed.
+    """
     from pathlib import Path
 
+    from ..load import gather
     from .history import default_path
     from .stats import summarise
 
     now = now or utc_now()
+    library, _ = gather(questions)  # a broken file elsewhere should not hide the history
+    known = [q.id for q in library.questions()]
     path = Path(db) if db else default_path()
     if not path.exists():
-        return summarise([], {}, now, tz)
+        return summarise([], {}, now, tz, known)
     with History.open(path, create=False) as history:
-        return summarise(history.reviews(), history.cards(), now, tz)
+        return summarise(history.reviews(), history.cards(), now, tz, known)
 
 
 __all__ = ["practise", "statistics", "select", "make_item", "Filters"]

@@ -54,6 +54,7 @@ class Stats:
     by_level: Mapping[str, Group]
     by_tag: Mapping[str, Group]
     last_review: datetime | None
+    unseen: int | None = None  # questions in the banks never reviewed (None: banks not given)
 
     def as_dict(self) -> dict:
         """The JSON shape of ``bank stats --json``."""
@@ -63,12 +64,16 @@ class Stats:
                 "due_now": self.due_now, "forecast": list(self.forecast),
                 "by_bank": _groups(self.by_bank), "by_level": _groups(self.by_level),
                 "by_tag": _groups(self.by_tag),
-                "last_review": self.last_review.isoformat() if self.last_review else None}
+                "last_review": self.last_review.isoformat() if self.last_review else None,
+                "unseen": self.unseen}
 
 
 def summarise(reviews: Sequence[Review], cards: Mapping[str, Mapping], now: datetime,
-              tz: tzinfo | None = None) -> Stats:
-    """Every figure ``bank stats`` shows, from the stored reviews and cards at ``now``."""
+              tz: tzinfo | None = None, known: Iterable[str] | None = None) -> Stats:
+    """Every figure ``bank stats`` shows, from the stored reviews and cards at ``now``.
+
+    ``known`` are the question ids in the banks, to count those never reviewed.
+    """
     tz = tz or now.astimezone().tzinfo
     today = now.astimezone(tz).date()
     days = {r.ended.astimezone(tz).date() for r in reviews}
@@ -80,7 +85,8 @@ def summarise(reviews: Sequence[Review], cards: Mapping[str, Mapping], now: date
                  forecast=forecast(cards.values(), today, tz),
                  by_bank=_by(reviews, lambda r: [r.bank]), by_level=_by(reviews, lambda r: [r.level]),
                  by_tag=_by(reviews, lambda r: r.tags),
-                 last_review=max((r.ended for r in reviews), default=None))
+                 last_review=max((r.ended for r in reviews), default=None),
+                 unseen=None if known is None else len(set(known) - {r.question for r in reviews}))
 
 
 def group(reviews: Sequence[Review]) -> Group:

@@ -232,13 +232,16 @@ def show_stats(stats, console: Console | None = None) -> None:
     from rich.table import Table
 
     c = console or Console(highlight=False, emoji=False)
+    waiting = "" if stats.unseen is None else f" · {stats.unseen} questions not yet seen"
     if not stats.reviews:
-        c.print("No reviews yet. Run `bank quiz` to start.")
+        count = "" if stats.unseen is None else f" ({stats.unseen} questions waiting)"
+        c.print(f"No reviews yet{count}. Run `bank quiz` to start.")
         return
     c.print(Text(f"{stats.reviews} reviews of {stats.questions} questions · average score "
                  f"{percent(stats.average_score)} · true retention {percent(stats.retention)} "
                  "(reviews rated above Again)", style="bold"))
-    c.print(f"Streak: {_days(stats.streak)} (longest {_days(stats.longest_streak)}) · due now: {stats.due_now}")
+    c.print(f"Streak: {_days(stats.streak)} (longest {_days(stats.longest_streak)}) · due now: {stats.due_now}"
+            + waiting)
     days = Table(title="Due in the next 7 days", title_justify="left")
     for day in stats.forecast:
         days.add_column(datetime.fromisoformat(day["date"]).strftime("%a %d"), justify="right")

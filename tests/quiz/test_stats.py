@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from datetime import date, datetime, timedelta, timezone
 
 import fsrs
@@ -79,6 +80,22 @@ def test_stats_text_on_a_seeded_history(stats, db):
     assert "Streak: 3 days (longest 3 days)" in out and "due now: 1" in out
     for name in ("scaling-load-balancing", "warm-up", "cold-start", "Due in the next 7 days"):
         assert name in out
+
+
+def test_stats_counts_questions_never_reviewed(stats, db, tmp_path):
+    from bank.load import load
+    from tests.conftest import QUESTIONS as BUNDLED
+
+    seed(db, datetime.now(timezone.utc))
+    total = sum(1 for _ in load(BUNDLED).questions())
+    assert json.loads(stats("--json").output)["unseen"] == total - len(QUESTIONS)
+    assert f"{total - len(QUESTIONS)} questions not yet seen" in stats().output
+    only_inference = tmp_path / "banks"
+    only_inference.mkdir()
+    for name in ("inference-serving-arithmetic", "glossary"):
+        shutil.copytree(BUNDLED / name, only_inference / name)
+    figures = json.loads(stats("--json", "--questions", str(only_inference)).output)
+    assert figures["unseen"] == sum(1 for _ in load(only_inference).questions()) - 1  # kv-cache-per-token seen
 
 
 def test_stats_without_a_history_says_so_and_creates_nothing(stats, db):

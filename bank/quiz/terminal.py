@@ -37,8 +37,14 @@ class Terminal:
 
     def read(self, phase: ev.Phase) -> str | None:
         """One line from the learner, or None at end of input."""
+        prompt = PROMPTS.get(phase, "> ")
         try:
-            text = self.console.input(Text(PROMPTS.get(phase, "> "), style="bold"))
+            if self.interactive:
+                # readline must draw the prompt itself (\001/\002 hide the bold codes from its
+                # width count); printed separately, an empty line would not move to a new line.
+                text = input(f"\001\033[1m\002{prompt}\001\033[0m\002")
+            else:
+                text = self.console.input(Text(prompt, style="bold"))
         except EOFError:
             self.console.print()
             return None

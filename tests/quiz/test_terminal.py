@@ -128,3 +128,16 @@ def test_ctrl_c_keeps_every_rated_review(questions_dir, tmp_path, env):
     assert child.exitstatus == 130
     with History.open(db) as h:
         assert [(r.question, r.rating) for r in h.reviews()] == [("slow-replica", 2)]
+
+
+def test_an_empty_line_ends_on_a_new_line(questions_dir, tmp_path, env):
+    """readline draws the prompt, so pressing Enter on an empty line moves to the next line."""
+    args = ["quiz", "--questions", str(questions_dir), "--db", str(tmp_path / "h.sqlite3"),
+            "--seed", SEED, "--tag", "cold-start"]
+    child = spawn(args, env)
+    child.expect("answer> ")
+    child.sendline("")
+    child.expect("Your working")
+    assert re.sub(r"\x1b\[[0-9;]*m", "", child.before) == "\r\n", repr(child.before)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

@@ -22,10 +22,10 @@ from bank.load import gather
 from bank.solve import solve
 from bank.text import links
 from bank.variant import variant
+from tests.banks.workings import WORKINGS, final_number, lines
 from tests.conftest import QUESTIONS
 
 BANK = "inference-serving-arithmetic"
-WORKINGS = QUESTIONS.parent / "tests" / "banks" / "workings"
 GB, MB, TB, T = 10**9, 10**6, 10**12, 10**12
 
 # Hardware and model figures as the problems state them (sources in each question's YAML comments).
@@ -382,22 +382,16 @@ def test_replica_step_follows_the_roofline(bank, seed):
 
 # ----------------------------------------------------------------------------- workings
 
-def _final_number(line: str) -> tuple[F, F]:
-    """The number after the last ``=`` of a working line, and half a unit of its last written digit."""
-    text = re.findall(r"\d[\d,]*(?:\.\d+)?", line.rsplit("=", 1)[-1])[0].replace(",", "")
-    places = len(text.partition(".")[2])
-    return F(text), F(1, 2 * 10**places)
-
 
 @pytest.mark.parametrize("qid", list(EXPECTED), ids=list(EXPECTED))
 def test_reference_working_ends_with_the_result(bank, qid):
     question = bank[qid]
     exact = solve(question, variant(question)).result.magnitude
-    reference = (WORKINGS / qid / "reference.txt").read_text().strip().splitlines()
-    wrong = (WORKINGS / qid / "wrong.txt").read_text().strip().splitlines()
-    given, half = _final_number(reference[-1])
+    reference = lines(qid, "reference")
+    wrong = lines(qid, "wrong")
+    given, half = final_number(reference[-1])
     assert abs(given - exact) <= half
-    wrong_given, _ = _final_number(wrong[-1])
+    wrong_given, _ = final_number(wrong[-1])
     assert abs(wrong_given - exact) > half, "the wrong working must reach a wrong answer"
 
 

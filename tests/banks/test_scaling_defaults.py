@@ -10,7 +10,6 @@ comment explaining why.
 
 from __future__ import annotations
 
-import re
 import shutil
 from fractions import Fraction as F
 
@@ -20,10 +19,10 @@ from bank.check import check
 from bank.load import gather
 from bank.solve import solve
 from bank.variant import variant
+from tests.banks.workings import WORKINGS, final_number, lines
 from tests.conftest import QUESTIONS
 
 BANK = "scaling-load-balancing"
-WORKINGS = QUESTIONS.parent / "tests" / "banks" / "workings"
 
 #: question id -> {step: (exact default value in the step's unit, printed)}; the result is included.
 EXPECTED = {
@@ -118,21 +117,15 @@ def test_every_worked_question_is_pinned(scaling):
     assert len(scaling) == 10
 
 
-def _final_number(line: str) -> tuple[F, F]:
-    """The number after the last ``=`` of a working line, and half a unit of its last written digit."""
-    text = re.findall(r"\d[\d,]*(?:\.\d+)?", line.rsplit("=", 1)[-1])[0].replace(",", "")
-    places = len(text.partition(".")[2])
-    return F(text), F(1, 2 * 10**places)
-
 
 @pytest.mark.parametrize("qid", list(EXPECTED), ids=list(EXPECTED))
 def test_reference_working_ends_with_the_result(scaling, qid):
     """The whiteboard working's last line states the default result, to the precision written."""
     question = scaling[qid]
     exact = solve(question, variant(question)).result.magnitude
-    reference = (WORKINGS / qid / "reference.txt").read_text().strip().splitlines()
-    wrong = (WORKINGS / qid / "wrong.txt").read_text().strip().splitlines()
-    given, half = _final_number(reference[-1])
+    reference = lines(qid, "reference")
+    wrong = lines(qid, "wrong")
+    given, half = final_number(reference[-1])
     assert abs(given - exact) <= half
     assert len(reference) >= 2 and wrong and wrong != reference
 

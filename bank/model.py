@@ -146,6 +146,11 @@ class Term:
         return f"glossary:{self.id}"
 
     @property
+    def worked(self) -> Worked:
+        """The example, so a term and a question are solved alike (``owner.worked``)."""
+        return self.example
+
+    @property
     def spellings(self) -> tuple[str, ...]:
         """The term and its aliases."""
         return (self.term, *self.aliases)

@@ -165,7 +165,7 @@ def render_problem(question: Question | Term, variant: Variant) -> str:
     ``bank check`` guarantees that a problem uses only params. The quiz shows
     this while the solver loads in the background.
     """
-    worked = question.example if isinstance(question, Term) else question.worked
+    worked = question.worked
     values = variant.as_dict()
     ctx = {p.name: Value(values[p.name], p.unit, p.format) for p in worked.params}
     return render(worked.problem, ctx)

@@ -45,7 +45,7 @@ class Solution:
 
     @property
     def worked(self) -> Worked:
-        return self.owner.example if isinstance(self.owner, Term) else self.owner.worked
+        return self.owner.worked
 
     @property
     def result(self) -> Value:
@@ -139,7 +139,7 @@ def _fraction_printer():
 
 def solve(owner: Question | Term, variant: Variant) -> Solution:
     """Evaluate every step for a variant; values come back in declared units."""
-    worked = owner.example if isinstance(owner, Term) else owner.worked
+    worked = owner.worked
     if worked is None:
         raise BankError(f"`{owner.id}` has no worked answer")
     program = compiled(worked)
@@ -156,14 +156,14 @@ def _solution(owner, worked: Worked, program: Compiled, variant: Variant) -> Sol
 
 def solve_many(owner: Question | Term, variants: Iterable[Variant]) -> list[Solution]:
     """Solve many variants of one question with a single compilation."""
-    worked = owner.example if isinstance(owner, Term) else owner.worked
+    worked = owner.worked
     program = compiled(worked)
     return [_solution(owner, worked, program, v) for v in variants]
 
 
 def result_values(owner: Question | Term, variants: Sequence[Variant]) -> list[Fraction | float]:
     """Just the final answers (declared unit) of many variants: the fast path for answer keys."""
-    worked = owner.example if isinstance(owner, Term) else owner.worked
+    worked = owner.worked
     program = compiled(worked)
     name = worked.result
     return [program.plan.display(name, program.run(v.as_dict())[name]) for v in variants]

@@ -80,7 +80,7 @@ def variant(owner: Owner, seed: object = None, student: str | None = None,
 
 
 def _worked(owner: Owner) -> Worked:
-    worked = owner.example if isinstance(owner, Term) else owner.worked
+    worked = owner.worked
     if worked is None:
         raise BankError(f"`{owner.id}` has no worked answer, so it has no variants")
     return worked

@@ -23,7 +23,7 @@ from ..units import parse_unit
 
 def pins(owner: Question | Term, pairs: Iterable[str]) -> dict[str, Fraction]:
     """Read ``NAME=VALUE`` pairs against the owner's params (declared units)."""
-    worked = owner.example if isinstance(owner, Term) else owner.worked
+    worked = owner.worked
     names = [p.name for p in worked.params] if worked else []
     out: dict[str, Fraction] = {}
     for pair in pairs:
@@ -57,7 +57,7 @@ def check_pins(owner: Question | Term, variant: Variant) -> None:
     """Refuse a pinned variant that breaks the question's constraints (exit 1: no such variant)."""
     from ..plan import plan
 
-    worked = owner.example if isinstance(owner, Term) else owner.worked
+    worked = owner.worked
     failing = plan(worked).failing(variant.as_dict())
     if failing:
         raise NotFound(f"no such variant of `{owner.id}`: it breaks the constraint `{failing[0]}`")

@@ -98,7 +98,7 @@ class Reference:
 
 def reference(owner: Question | Term, variant: Variant) -> Reference:
     """The reference working of ``owner`` for ``variant`` (cached)."""
-    worked = owner.example if isinstance(owner, Term) else owner.worked
+    worked = owner.worked
     if worked is None:
         raise BankError(f"`{owner.id}` has no worked answer to grade against")
     return _build(owner, variant)
@@ -106,7 +106,7 @@ def reference(owner: Question | Term, variant: Variant) -> Reference:
 
 @functools.lru_cache(maxsize=256)
 def _build(owner: Question | Term, variant: Variant) -> Reference:
-    planned = plan(owner.example if isinstance(owner, Term) else owner.worked)
+    planned = plan(owner.worked)
     try:
         env = planned.evaluate(variant.as_dict())
     except (ZeroDivisionError, ValueError, ArithmeticError) as exc:

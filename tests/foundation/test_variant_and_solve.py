@@ -42,7 +42,7 @@ def toy(constraints=(), **extra) -> Question:
 @settings(max_examples=25, deadline=None)
 @given(seed=seeds, student=st.one_of(st.none(), st.text(max_size=8)))
 def test_variant_is_deterministic_on_grid_and_constrained(owner, seed, student):
-    worked = owner.example if hasattr(owner, "example") else owner.worked
+    worked = owner.worked
     v = variant(owner, seed, student)
     assert v == variant(owner, seed, student)
     for p in worked.params:
@@ -54,7 +54,7 @@ def test_variant_is_deterministic_on_grid_and_constrained(owner, seed, student):
 @settings(max_examples=15, deadline=None)
 @given(seed=seeds)
 def test_compiled_solver_agrees_with_exact_tree_walk(owner, seed):
-    worked = owner.example if hasattr(owner, "example") else owner.worked
+    worked = owner.worked
     v = variant(owner, seed)
     fast = compiled(worked).run(v.as_dict())
     exact = plan(worked).evaluate(v.as_dict())

@@ -175,8 +175,10 @@ def build_worked(data: dict) -> Worked:
     """Turn validated ``problem/params/constraints/steps/result`` data into a :class:`Worked`."""
     params = tuple(_param(name, spec) for name, spec in data["params"].items())
     steps = tuple(Step(name=s["name"], expr=str(s["expr"]), unit=s.get("unit", ""), text=s["text"].strip(),
-                       format=s.get("format")) for s in data["steps"])
-    return Worked(problem=data["problem"].strip(), params=params, steps=steps, result=data["result"],
+                       format=s.get("format"), label=s.get("label", "").strip()) for s in data["steps"])
+    result = data["result"]
+    parts = (result,) if isinstance(result, str) else tuple(result)
+    return Worked(problem=data["problem"].strip(), params=params, steps=steps, parts=parts,
                   constraints=tuple(data.get("constraints", ())))
 
 

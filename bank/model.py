@@ -58,27 +58,44 @@ class Param:
 
 @dataclass(frozen=True)
 class Step:
-    """One numbered line of a worked answer."""
+    """One numbered line of a worked answer.
+
+    ``name`` is for authors' expressions; ``label`` is what a learner calls
+    the step ("16-bit weights"), and every message a learner reads uses it.
+    """
 
     name: str
     expr: str
     unit: str = ""
     text: str = ""
     format: str | None = None
+    label: str = ""
+
+    @property
+    def title(self) -> str:
+        """The learner-facing name: the label, else the name in words."""
+        return self.label or self.name.replace("_", " ")
 
 
 @dataclass(frozen=True, eq=False)
 class Worked:
-    """A worked calculation: givens, constraints, steps and which step is the result.
+    """A worked calculation: givens, constraints, steps, and which steps are the answer.
 
-    Compared by identity: it keys the plan and compile caches, which hash it on every call.
+    ``parts`` names the steps that answer the problem, in the order it asks
+    for them (most questions have one). Compared by identity: it keys the
+    plan and compile caches, which hash it on every call.
     """
 
     problem: str
     params: tuple[Param, ...]
     steps: tuple[Step, ...]
-    result: str
+    parts: tuple[str, ...]
     constraints: tuple[str, ...] = ()
+
+    @property
+    def result(self) -> str:
+        """The first (or only) answer part; code that shows or marks answers reads ``parts``."""
+        return self.parts[0]
 
     def param(self, name: str) -> Param:
         return _by_name(self.params, name, "param")

@@ -141,9 +141,10 @@ def build(worked: Worked) -> tuple[Plan | None, list[PlanProblem]]:
             trees[step.name] = tree
     units = {name: unit or parse_unit("") for name, unit in units.items()}
     constraints = _constraints(worked, units, known, problems)
-    if worked.result not in step_names:
-        problems.append(PlanProblem(("result",), f"result `{worked.result}` is not a step"
-                                    + did_you_mean(worked.result, step_names)))
+    for i, part in enumerate(worked.parts):
+        if part not in step_names:
+            where = ("result",) if len(worked.parts) == 1 else ("result", i)
+            problems.append(PlanProblem(where, f"result `{part}` is not a step" + did_you_mean(part, step_names)))
     if problems:
         return None, problems
     return Plan(worked, units, trees, tuple(constraints), tuple(step_names)), []

@@ -16,7 +16,7 @@ remaining students share numbers.
 >>> from bank.model import Param, Question, Step, Worked
 >>> from bank.classroom.roster import numbered
 >>> worked = Worked("", (Param("a", F(1), choices=(F(1), F(2), F(3))), Param("b", F(1), choices=(F(1), F(2)))),
-...                 (Step("c", "a + b"),), "c", ("a > b",))
+...                 (Step("c", "a + b"),), ("c",), ("a > b",))
 >>> q = Question("q", "demo", "core", "Q", "A", "T", worked=worked)
 >>> handout = assign([q], numbered(4), "spring")
 >>> len({a.variant.values for a in handout.assignments})    # a > b leaves three combinations
@@ -183,7 +183,7 @@ def count_distinct(worked: Worked, limit: int = COUNT_LIMIT) -> int | None:
     >>> from bank.model import Param, Step, Worked
     >>> ab = (Param("a", F(1), choices=(F(1), F(2), F(3))), Param("b", F(1), choices=(F(1), F(2))))
     >>> steps = (Step("c", "a + b"),)
-    >>> count_distinct(Worked("", ab, steps, "c")), count_distinct(Worked("", ab, steps, "c", ("a > b",)))
+    >>> count_distinct(Worked("", ab, steps, ("c",))), count_distinct(Worked("", ab, steps, ("c",), ("a > b",)))
     (6, 3)
     """
     grid = worked.variant_count()

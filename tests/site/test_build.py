@@ -42,6 +42,7 @@ params:
   rate: {default: 6, choices: [2, 3, 6], unit: GB/s}
 steps:
   - name: took
+    label: took
     expr: size / rate
     unit: s
     format: fixed(1)
@@ -62,6 +63,7 @@ example:
     n: {default: 2, min: 1, max: 5, step: 1}
   steps:
     - name: twice
+      label: twice
       expr: n * 2
       text: "Twice: {{ twice }}."
   result: twice
@@ -128,7 +130,7 @@ def test_default_output_folder_is_site(tmp_path, runner, monkeypatch):
 
 @pytest.mark.parametrize("broken, location", [
     (WORKED.replace("{{ took }} s. <script>", "{{ sec }} s. <script>"), "b/one.yaml:6:15: template: 'sec' is undefined"),
-    (WORKED.replace("expr: size / rate", "expr: size / rat"), "b/one.yaml:15:18: unknown name `rat`"),
+    (WORKED.replace("expr: size / rate", "expr: size / rat"), "b/one.yaml:16:18: unknown name `rat`"),
     (WORKED.replace("A widget helps.", "A [[gadget]] helps."), "b/one.yaml:7:5: link to unknown glossary term `gadget`"),
 ], ids=["template-name", "step-expression", "unknown-link"])
 def test_errors_are_located_and_nothing_is_written(tmp_path, runner, broken, location):

@@ -26,6 +26,21 @@ class RenderedStep:
     name: str
     text: str
     value: Value
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Part:
+    """One answer part: the step, what a learner calls it, and its value."""
+
+    name: str
+    label: str
+    value: Value
+
+    @property
+    def text(self) -> str:
+        """The value with its unit: ``21 s``, ``$0.014``."""
+        return with_unit(self.value)
 
 
 @dataclass(frozen=True)
@@ -41,14 +56,19 @@ class Rendered:
     problem: str = ""
     steps: tuple[RenderedStep, ...] = ()
     params: Mapping[str, Value] | None = None
-    result: Value | None = None
+    parts: tuple[Part, ...] = ()
+
+    @property
+    def result(self) -> Value | None:
+        """The first (or only) answer part's value."""
+        return self.parts[0].value if self.parts else None
 
     @property
     def result_text(self) -> str:
-        """The final answer with its unit, e.g. ``32 s`` or ``$21,900``."""
-        if self.result is None:
-            return ""
-        return with_unit(self.result)
+        """The answer with its unit (``32 s``); several parts are each named (``drain time: 21 s; …``)."""
+        if len(self.parts) == 1:
+            return self.parts[0].text
+        return "; ".join(f"{p.label}: {p.text}" for p in self.parts)
 
     def plain(self, names: Mapping[str, str]) -> Rendered:
         """The same view with ``[[links]]`` replaced by their words."""
@@ -65,10 +85,12 @@ class Rendered:
                "takeaway": self.takeaway}
         if self.result is not None:
             out["params"] = {n: _number(v) for n, v in self.params.items()}
-            out["steps"] = [{"name": s.name, **_number(s.value), "text": s.text} for s in self.steps]
-            out["result"] = {"name": self.question.worked.result, **_number(self.result), "text": self.result_text}
+            out["steps"] = [{"name": s.name, "label": s.label, **_number(s.value), "text": s.text} for s in self.steps]
+            out["parts"] = [{"name": p.name, "label": p.label, **_number(p.value), "text": p.text} for p in self.parts]
+            first = self.parts[0]
+            out["result"] = {"name": first.name, **_number(first.value), "text": first.text}
         else:
-            out.update(params={}, steps=[], result=None)
+            out.update(params={}, steps=[], parts=[], result=None)
         return out
 
     def as_text(self) -> str:
@@ -79,7 +101,10 @@ class Rendered:
         if self.problem:
             lines += ["Problem", _indent(self.problem), "", "Worked answer"]
             lines += [f"  {i}. {s.text}" for i, s in enumerate(self.steps, 1)]
-            lines += ["", f"Final answer: {self.result_text}", ""]
+            if len(self.parts) == 1:
+                lines += ["", f"Final answer: {self.result_text}", ""]
+            else:
+                lines += ["", "Final answers"] + [f"  {p.label}: {p.text}" for p in self.parts] + [""]
         lines += ["Answer", _indent(self.answer.strip())]
         if self.key_points:
             lines += [""] + [f"  • {k}" for k in self.key_points]
@@ -127,11 +152,17 @@ def render_question(question: Question, variant: Variant | None = None) -> Rende
     variant = variant or make_variant(question)
     solution = solve(question, variant)
     ctx = solution.context()
-    steps = tuple(RenderedStep(s.name, render(s.text, ctx), v) for s, v in solution.steps())
+    steps = tuple(RenderedStep(s.name, render(s.text, ctx), v, s.title) for s, v in solution.steps())
     params = {p.name: ctx[p.name] for p in question.worked.params}
     return Rendered(question, variant, render(question.title, ctx), render(question.answer, ctx),
                     render(question.takeaway, ctx), tuple(render(k, ctx) for k in question.key_points),
-                    render(question.worked.problem, ctx), steps, params, solution.result)
+                    render(question.worked.problem, ctx), steps, params, answer_parts(solution))
+
+
+def answer_parts(solution) -> tuple[Part, ...]:
+    """The answer parts of a solved variant, labelled for learners."""
+    worked = solution.worked
+    return tuple(Part(name, worked.step(name).title, solution.values[name]) for name in worked.parts)
 
 
 def render_example(term: Term, variant: Variant | None = None) -> tuple[str, tuple[RenderedStep, ...], Value]:
@@ -141,7 +172,7 @@ def render_example(term: Term, variant: Variant | None = None) -> tuple[str, tup
 
     solution = solve(term, variant or make_variant(term))
     ctx = solution.context()
-    steps = tuple(RenderedStep(s.name, render(s.text, ctx), v) for s, v in solution.steps())
+    steps = tuple(RenderedStep(s.name, render(s.text, ctx), v, s.title) for s, v in solution.steps())
     return render(term.example.problem, ctx), steps, solution.result
 
 

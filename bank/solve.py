@@ -49,7 +49,13 @@ class Solution:
 
     @property
     def result(self) -> Value:
+        """The first (or only) answer part."""
         return self.values[self.worked.result]
+
+    @property
+    def parts(self) -> tuple[Value, ...]:
+        """Every answer part, in the order the problem asks for them."""
+        return tuple(self.values[name] for name in self.worked.parts)
 
     def steps(self) -> list[tuple[Step, Value]]:
         return [(s, self.values[s.name]) for s in self.worked.steps]

@@ -344,12 +344,11 @@ def pick_variants(owner: Question | Term, count: int) -> list:
 
 def result_info(solution) -> dict:
     """The final answer for the browser's Check: shown text and exact value as ``n/d``."""
-    from ..render import Rendered
+    from ..render import with_unit
 
     value = solution.result
     magnitude = value.magnitude if isinstance(value.magnitude, Fraction) else Fraction(repr(value.magnitude))
-    text = _plural(Rendered(solution.owner, solution.variant, "", "", "", result=value).result_text,
-                   value.unit, magnitude)
+    text = _plural(with_unit(value), value.unit, magnitude)
     return {"text": text, "exact": f"{magnitude.numerator}/{magnitude.denominator}"}
 
 

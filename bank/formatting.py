@@ -31,8 +31,14 @@ def as_fraction(x) -> Fraction:
     raise TypeError(f"not a number: {x!r}")
 
 
+#: The most decimal places or significant figures a filter prints (a bound on the work any prose can ask for).
+MAX_PLACES = 30
+
+
 def _scaled(x: Fraction, places: int) -> int:
     """``|x| × 10^places`` rounded half up, as an integer (integer arithmetic only: this is hot)."""
+    if abs(places) > MAX_PLACES + 60:
+        raise ValueError(f"too many digits asked for (a format prints at most {MAX_PLACES} places)")
     n, d = abs(x.numerator), x.denominator
     if places >= 0:
         n *= 10 ** places
@@ -77,13 +83,20 @@ def _trim(text: str) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
+def _bounded(count: int) -> int:
+    if not 0 <= count <= MAX_PLACES:
+        raise ValueError(f"{count} places or figures asked for; a format prints 0 to {MAX_PLACES}")
+    return count
+
+
 def fixed(x, places: int = 2) -> str:
     """Exactly ``places`` decimals: ``fixed(11.666, 1) == '11.7'``."""
-    return _digits(as_fraction(x), places)
+    return _digits(as_fraction(x), _bounded(places))
 
 
 def sig(x, figures: int = 3) -> str:
     """``figures`` significant figures, trailing zeros trimmed: ``sig(31.67, 2) == '32'``."""
+    _bounded(figures)
     value = as_fraction(x)
     places = _places_for_sig(value, figures)
     return _trim(_digits(value, places)) if places > 0 else _digits(value, places)
@@ -99,7 +112,7 @@ def num(x) -> str:
 
 def thousands(x, places: int = 0) -> str:
     """Separators and ``places`` decimals: ``thousands(21900) == '21,900'``."""
-    return _digits(as_fraction(x), places)
+    return _digits(as_fraction(x), _bounded(places))
 
 
 def money(x, places: int | None = None) -> str:
@@ -107,7 +120,7 @@ def money(x, places: int | None = None) -> str:
     value = as_fraction(x)
     if places is None:
         places = 0 if value.denominator == 1 else 2
-    text = _digits(abs(value), places)
+    text = _digits(abs(value), _bounded(places))
     return f"-${text}" if value < 0 and text.strip("0.,") else f"${text}"
 
 
@@ -171,6 +184,47 @@ def plural(x, word: str, many: str | None = None) -> str:
 
 FILTERS = {"plural": plural, "num": num, "thousands": thousands, "fixed": fixed, "sig": sig, "money": money,
            "percent": percent, "duration": duration, "large": large, "sci": sci}
+
+
+def with_unit(text: str, unit: str, magnitude: Fraction | float | int) -> str:
+    """A formatted number with its unit, the one way the project prints a quantity.
+
+    Money and percent read as ``$21,900`` and ``10%``; counted things take their plural
+    (``3 replicas``, ``2 tokens/s``); ``1/s`` reads as ``/s``; other units follow a space.
+
+    >>> with_unit("21,900", "USD", 21900), with_unit("3", "replica", 3), with_unit("68.6", "1/s", 68.6)
+    ('$21,900', '3 replicas', '68.6/s')
+    >>> with_unit("2.50", "USD/hour", 2.5), with_unit("10", "percent", 10), with_unit("1", "hour", 1)
+    ('$2.50/hour', '10%', '1 hour')
+    """
+    from .vocabulary import plural as unit_plural
+
+    if unit.startswith("USD") or unit.startswith("$"):
+        rest = unit[3:] if unit.startswith("USD") else unit[1:]
+        if text.startswith(("$", "-$")):
+            return text + rest
+        sign, digits = ("-", text[1:]) if text.startswith("-") else ("", text)
+        return f"{sign}${digits}{rest}"
+    if unit in ("percent", "%"):
+        return text if text.endswith("%") else f"{text}%"
+    if unit.startswith("1/"):
+        return f"{text}{unit[1:]}"
+    if not unit:
+        return text
+    return f"{text} {unit_plural(unit, magnitude)}"
+
+
+_CONTROL = dict.fromkeys(c for c in range(32) if c not in (9, 10)) | {127: None} | \
+    dict.fromkeys(range(0x80, 0xA0))
+
+
+def printable(text: str) -> str:
+    """Text safe to print to a terminal or a file: escape sequences and control characters removed.
+
+    >>> printable("70 / 6\x1b]0;pwned\x07 = 11.7")
+    '70 / 6]0;pwned = 11.7'
+    """
+    return text.translate(_CONTROL)
 
 
 def apply_format(x, spec: str | None) -> str:

@@ -7,8 +7,8 @@ dimensions, and declared units that disagree with what the expression yields.
 Each problem keeps the path of the field and the column within it, so
 ``bank check`` can print ``path:line:col``.
 
-Plans evaluate exactly with ``Fraction`` (no sympy); :mod:`bank.solve`
-compiles them with sympy for bulk work.
+Plans evaluate exactly with ``Fraction`` through closures compiled once per
+step (:func:`bank.notation.compile_tree`), with no sympy.
 
 >>> from bank.load import load
 >>> p = plan(load().question("replica-boot-gap").worked)
@@ -68,11 +68,23 @@ class Plan:
             out[p.name] = value if scale == 1 else value * scale  # most scales are 1: skip the Fraction work
         return out
 
-    def evaluate(self, values: Mapping[str, Fraction]) -> dict[str, Fraction]:
-        """Every param and step in base units, exactly (tree walk, no sympy)."""
+    @functools.cached_property
+    def compiled(self) -> tuple[tuple[str, notation.exact.Compiled], ...]:
+        """Each step's tree as a closure, compiled once (no sympy), in evaluation order."""
+        return tuple((name, notation.compile_tree(self.trees[name])) for name in self.order)
+
+    def evaluate(self, values: Mapping[str, Fraction], held: Mapping[str, Fraction] | None = None,
+                 until: str | None = None) -> dict[str, Fraction]:
+        """Every param and step in base units, exactly.
+
+        ``held`` keeps some steps at given base values (a learner's own, for error carried
+        forward); ``until`` stops after that step.
+        """
         env = self.to_base(values)
-        for name in self.order:
-            env[name] = notation.evaluate(self.trees[name], env)
+        for name, fn in self.compiled:
+            env[name] = held[name] if held and name in held else fn(env)
+            if name == until:
+                break
         return env
 
     def display(self, name: str, base: Fraction | float) -> Fraction | float:
@@ -98,7 +110,7 @@ class Plan:
 
 def holds(tree: notation.Compare, env: Mapping[str, Fraction]) -> bool:
     """Whether a comparison holds for base-unit values."""
-    a, b = notation.evaluate(tree.left, env), notation.evaluate(tree.right, env)
+    a, b = notation.evaluate(tree.left, env), notation.evaluate(tree.right, env)  # constraints are few
     return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "==": a == b, "!=": a != b}[tree.op]
 
 
@@ -165,7 +177,7 @@ def _param_units(worked: Worked, problems: list[PlanProblem]) -> dict[str, Unit]
 
 
 def _reserved(name: str) -> bool:
-    return name in notation.RESERVED or is_unit_word(name)
+    return name in notation.RESERVED or name in notation.FUNCTIONS or is_unit_word(name)
 
 
 def _check_range(p, where: tuple, problems: list[PlanProblem]) -> None:

@@ -119,17 +119,9 @@ def with_unit(value: Value) -> str:
     >>> with_unit(Value(Fraction(2), "request/s")), with_unit(Value(Fraction(1), "replica"))
     ('2 requests/s', '1 replica')
     """
-    shown = str(value)
-    unit = value.unit
-    if not unit or shown.startswith(("$", "-$")) or unit in ("percent", "%", "USD"):
-        return shown
-    head, sep, rest = unit.partition("/")
-    if head in _COUNTS and value.magnitude != 1:
-        head += "s"
-    return f"{shown} {head}{sep}{rest}"
+    from .formatting import with_unit as quantity
 
-
-_COUNTS = ("token", "request", "replica", "card", "user")
+    return quantity(str(value), value.unit, value.magnitude)
 
 
 def _indent(text: str) -> str:

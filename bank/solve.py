@@ -1,10 +1,10 @@
-"""Variant -> solution: every step evaluated by sympy-compiled code.
+"""Variant -> solution: every step evaluated exactly by code compiled once per question.
 
-Each step's tree becomes a sympy expression (built directly, never parsed
-from text) and is compiled once per question with ``lambdify``. The printer
-emits ``Fraction`` for rationals, so exact inputs give exact answers; a
-square root or fractional power falls back to float. Bulk work
-(:func:`solve_many`) reuses the compiled functions for every variant.
+Each step's tree becomes a closure over ``Fraction`` arithmetic
+(:func:`bank.notation.compile_tree`), built once per question, so exact
+inputs give exact answers and nothing here imports sympy; a square root
+that is not rational comes back rounded. Bulk work (:func:`solve_many`)
+reuses the compiled steps for every variant.
 
 >>> from bank.load import load
 >>> from bank.variant import variant
@@ -17,10 +17,9 @@ square root or fractional power falls back to float. Bulk work
 from __future__ import annotations
 
 import functools
-import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from .errors import BankError
 from .model import Question, Step, Term, Value, Variant, Worked
@@ -67,80 +66,43 @@ class Solution:
 
 @dataclass(frozen=True)
 class Compiled:
-    """A plan with one compiled function per step."""
+    """A plan whose steps are compiled closures (built once per question; no sympy)."""
 
     plan: Plan
-    functions: tuple[tuple[str, Callable, tuple[str, ...]], ...]
 
-    def run(self, values: Mapping[str, Fraction]) -> dict[str, Fraction | float]:
-        """Every param and step in base units."""
-        env: dict[str, Fraction | float] = self.plan.to_base(values)
-        for name, fn, args in self.functions:
+    def run(self, values: Mapping[str, Fraction]) -> dict[str, Fraction]:
+        """Every param and step in base units; a step that cannot be computed is a :class:`SolveError`."""
+        env: dict[str, Fraction] = self.plan.to_base(values)
+        for name, fn in self.plan.compiled:
             try:
-                out = fn(*[env[a] for a in args])
+                env[name] = fn(env)
             except ZeroDivisionError:
-                raise SolveError(f"step `{name}` divides by zero", name) from None
-            except (OverflowError, ValueError) as exc:
-                raise SolveError(f"step `{name}` cannot be evaluated: {exc}", name) from None
-            env[name] = _clean(name, out)
+                raise SolveError(f"step `{name}` divides by zero{_inputs(self.plan, name, env)}", name) from None
+            except (OverflowError, ValueError, ArithmeticError) as exc:
+                raise SolveError(f"step `{name}` cannot be evaluated{_inputs(self.plan, name, env)}: {exc}",
+                                 name) from None
         return env
 
 
-def _clean(name: str, out) -> Fraction | float:
-    if isinstance(out, int):
-        return Fraction(out)
-    if isinstance(out, float):
-        if math.isnan(out) or math.isinf(out):
-            raise SolveError(f"step `{name}` is {'NaN' if math.isnan(out) else 'infinite'}", name)
-        return out
-    if isinstance(out, Fraction):
-        return out
-    raise SolveError(f"step `{name}` did not give a real number ({out!r})", name)
+def _inputs(plan_: Plan, name: str, env: Mapping[str, Fraction]) -> str:
+    """`` (`a / b` with a = 6, b = 0)``: the step's expression and the values it met, in declared units."""
+    from .notation import names
+
+    used = dict.fromkeys(n.id for n in names(plan_.trees[name]))
+    shown = ", ".join(f"{k} = {_plain(plan_.display(k, env[k]))}" for k in used if k in env)
+    return f" (`{plan_.worked.step(name).expr}` with {shown})" if shown else ""
+
+
+def _plain(x: Fraction | float) -> str:
+    if isinstance(x, Fraction) and x.denominator == 1:
+        return str(x.numerator)
+    return f"{float(x):.6g}"
 
 
 @functools.lru_cache(maxsize=512)
 def compiled(worked: Worked) -> Compiled:
-    """Compile a worked calculation once; later calls reuse the functions."""
-    import sympy
-
-    planned = plan(worked)
-    symbols = {name: sympy.Symbol(name) for name in worked.names}
-    printer = _fraction_printer()
-    functions = []
-    for step in worked.steps:
-        from .notation import names, to_sympy
-
-        args = tuple(dict.fromkeys(n.id for n in names(planned.trees[step.name])))
-        expr = to_sympy(planned.trees[step.name], symbols)
-        fn = sympy.lambdify([symbols[a] for a in args], expr,
-                            modules=[{"Fraction": Fraction, "ceiling": math.ceil, "floor": math.floor}, "math"],
-                            printer=printer)
-        functions.append((step.name, fn, args))
-    return Compiled(planned, tuple(functions))
-
-
-@functools.lru_cache(maxsize=1)
-def _fraction_printer():
-    from sympy.printing.pycode import PythonCodePrinter
-
-    class FractionPrinter(PythonCodePrinter):
-        """Prints rationals as ``Fraction(p, q)`` so that arithmetic stays exact."""
-
-        def _print_Rational(self, expr):
-            return f"Fraction({expr.p}, {expr.q})"
-
-        _print_Half = _print_Rational
-
-        def _print_Integer(self, expr):
-            return str(expr.p)
-
-        def _print_ceiling(self, expr):
-            return f"ceiling({self._print(expr.args[0])})"
-
-        def _print_floor(self, expr):
-            return f"floor({self._print(expr.args[0])})"
-
-    return FractionPrinter({"fully_qualified_modules": False, "inline": True, "allow_unknown_functions": True})
+    """The worked calculation ready to run for many variants (its plan compiles each step once)."""
+    return Compiled(plan(worked))
 
 
 def solve(owner: Question | Term, variant: Variant) -> Solution:

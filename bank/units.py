@@ -3,7 +3,8 @@
 A :class:`Unit` is an exact scale to base units plus a vector of dimension
 exponents. Base units are the second, the byte, the FLOP, the US dollar and one
 of each counted thing (token, request, replica, card, user). Percent is
-dimensionless with scale 1/100. Nothing here imports sympy.
+dimensionless with scale 1/100. The spellings come from :mod:`bank.vocabulary`.
+Nothing here imports sympy.
 
 >>> (parse_unit("GB") / parse_unit("GB/s")).dims == parse_unit("s").dims
 True
@@ -17,10 +18,9 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from . import vocabulary
 from .errors import BankError, did_you_mean
-
-#: The base dimensions, in the order of a Unit's exponent vector.
-DIMENSIONS = ("time", "data", "compute", "money", "token", "request", "replica", "card", "user")
+from .vocabulary import DIMENSIONS
 
 
 @dataclass(frozen=True)
@@ -88,59 +88,26 @@ def _base(dim: str | None, scale: Fraction | int = 1, name: str = "") -> Unit:
 DIMENSIONLESS = _base(None, 1, "")
 PERCENT = _base(None, Fraction(1, 100), "%")
 
-_DAY = 86400
-_TABLE: dict[str, tuple[str | None, Fraction | int, tuple[str, ...]]] = {
-    # canonical: (dimension, scale, aliases)
-    "ms": ("time", Fraction(1, 1000), ("millisecond", "milliseconds", "msec")),
-    "s": ("time", 1, ("sec", "secs", "second", "seconds")),
-    "min": ("time", 60, ("mins", "minute", "minutes")),
-    "hour": ("time", 3600, ("h", "hr", "hrs", "hours")),
-    "day": ("time", _DAY, ("days",)),
-    "week": ("time", 7 * _DAY, ("weeks",)),
-    # A year here is 365 days, as in "24 x 365" hours of rent.
-    "year": ("time", 365 * _DAY, ("yr", "years")),
-    "B": ("data", 1, ("byte", "bytes")),
-    "KB": ("data", 10**3, ("kB",)),
-    "MB": ("data", 10**6, ()),
-    "GB": ("data", 10**9, ()),
-    "TB": ("data", 10**12, ()),
-    "FLOP": ("compute", 1, ("FLOPs", "flop", "flops")),
-    "kFLOP": ("compute", 10**3, ("KFLOP", "kFLOPs", "KFLOPs")),
-    "MFLOP": ("compute", 10**6, ("MFLOPs",)),
-    "GFLOP": ("compute", 10**9, ("GFLOPs",)),
-    "TFLOP": ("compute", 10**12, ("TFLOPs",)),
-    "PFLOP": ("compute", 10**15, ("PFLOPs",)),
-    "USD": ("money", 1, ("dollar", "dollars")),
-    "token": ("token", 1, ("tokens", "tok")),
-    "Mtoken": ("token", 10**6, ("Mtokens",)),
-    "request": ("request", 1, ("requests", "req", "reqs")),
-    "replica": ("replica", 1, ("replicas",)),
-    "card": ("card", 1, ("cards", "GPU", "GPUs")),
-    "user": ("user", 1, ("users",)),
-    "percent": (None, Fraction(1, 100), ("%", "pct")),
-}
-
-#: Compound spellings that read as one word.
-_COMPOUNDS = {"FLOPS": "FLOP/s", "TFLOPS": "TFLOP/s", "PFLOPS": "PFLOP/s", "GFLOPS": "GFLOP/s"}
-
 
 def _build_registry() -> dict[str, Unit]:
+    """Every single-word spelling of :data:`bank.vocabulary.UNITS` as a :class:`Unit` (compounds aside)."""
     reg: dict[str, Unit] = {}
-    for name, (dim, scale, aliases) in _TABLE.items():
-        unit = _base(dim, scale, name)
-        for spelling in (name, *aliases):
-            reg[spelling] = unit
+    for spelling, word in vocabulary.UNITS.items():
+        if word.expands is None:
+            reg[spelling] = _base(word.dimension, word.scale, "%" if spelling == "%" else word.name)
     return reg
 
 
 REGISTRY: dict[str, Unit] = _build_registry()
+#: Single words that stand for a compound unit (``rps`` is ``request/s``).
+_COMPOUNDS = {spelling: word.expands for spelling, word in vocabulary.UNITS.items() if word.expands}
 
 
 def lookup(word: str) -> Unit | None:
     """The unit a single word names, or None.
 
-    >>> lookup("hours").name, lookup("banana")
-    ('hour', None)
+    >>> lookup("hours").name, lookup("banana"), lookup("rps").describe()
+    ('hour', None, 'request/time')
     """
     if word in _COMPOUNDS:
         return parse_unit(_COMPOUNDS[word])
@@ -148,11 +115,12 @@ def lookup(word: str) -> Unit | None:
 
 
 def is_unit_word(word: str) -> bool:
-    """True if ``word`` names a unit (so it cannot be a parameter name)."""
-    return word in REGISTRY or word in _COMPOUNDS
+    """True if ``word`` names a unit, so it cannot be a parameter name (count labels such as
+    ``layers`` may be names: they only label a number in a learner's prose)."""
+    return (word in REGISTRY or word in _COMPOUNDS) and word not in vocabulary.LABELS
 
 
-_UNIT_TOKEN = re.compile(r"\s*(?:([A-Za-z%$]+)(?:\^(-?\d+))?|([/*·]))\s*")
+_UNIT_TOKEN = re.compile(r"\s*(?:([A-Za-z%$µμ¢]+)(?:\^(-?\d+))?|([/*·]))\s*")
 
 
 class UnitError(BankError):

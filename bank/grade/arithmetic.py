@@ -1,10 +1,18 @@
-"""Rule 1, the arithmetic of each line: is every stated side the first side, rounded as written?
+"""Rule 1, the arithmetic of each claim: is every stated side the first side, rounded as written?
 
-The first side of ``a = b = c`` is computed exactly; each later side states
-a value, and is right when the exact value lies in the range it stands for
-(:mod:`bank.grade.precision`). Units are compared strictly where the learner
+The first side of ``a = b = c`` is computed exactly; each later side states a
+value, and is right when the exact value lies in the range it stands for
+(:mod:`bank.grade.precision`), or, after ``so``, ``→`` or ``rounded up to``,
+when it is that value rounded as the words say. A side written from an
+unrounded earlier value is right too (``20.8 s × $2.50/h = $0.0145``, where
+20.8 s stands for 20.83 s). Units are compared strictly where the learner
 wrote them everywhere, and as written where plain numbers stand in for units.
 A failing side is a slip, named by :mod:`bank.grade.diagnose`.
+
+:func:`pieces` first splits what a careful reader splits: a running chain
+(``70 / 6 = 11.7 + 20 = 31.7 s`` is two claims), a sub-result inside a side
+(``1,015 GB over 8 × 4.8 = 38.4 TB/s → 26.4 ms``), and a new value after
+``so`` (``= 72 GB → 56 GB left``).
 
 >>> from bank.notation import parse_line
 >>> from bank.grade.reading import Scope
@@ -12,12 +20,16 @@ A failing side is a slip, named by :mod:`bank.grade.diagnose`.
 'units'
 >>> check(parse_line("4 x 21,900 = 86,700"), Scope({}, {}, {})).diagnosis
 'transposed-digits'
+>>> check(parse_line("7,200 / 3,000 = 2.4, rounded up to 3"), Scope({}, {}, {})).ok
+True
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import Callable
 
 from .. import notation as n
 from ..errors import NotationError
@@ -26,6 +38,20 @@ from . import diagnose as dx
 from .matching import Claim, compatible, decimal, same_kind
 from .precision import Interval, is_number, stated
 from .reading import Amount, Scope, amount, implied, in_problem_units
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the marker knows about a claim beyond the names in scope.
+
+    ``rounded``: whole numbers that stand for a rounding of one of the working's values (32 for
+    31.67), so they count as rounded. ``unrounded``: the first side recomputed with each rounded
+    number replaced by the exact value it stands for, or None.
+    """
+
+    scope: Scope
+    rounded: frozenset[Fraction] = frozenset()
+    unrounded: Callable[[n.Node], Amount | None] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -40,7 +66,7 @@ class Side:
 
 @dataclass(frozen=True)
 class Arithmetic:
-    """The verdict on one line's own arithmetic."""
+    """The verdict on one claim's own arithmetic."""
 
     computed: Amount | None
     given: Side | None
@@ -52,18 +78,33 @@ class Arithmetic:
     #: With no units written anywhere, the stated side is the computed one times 10^prefix (a multiple
     #: of 3): the learner may have changed unit prefix in their head (8 billion x 2 B = 16, in GB).
     prefix: int = 0
+    #: "up"/"down"/"nearest": the stated value is the computed one rounded that way, words unsaid.
+    rounded: str | None = None
+    #: The exact ranges the claim pins down (the stated side, narrowed by an exact first side).
+    narrowed: tuple[Interval, Interval] | None = None
+    #: The rounding went unsaid (``26 / 192 = 1``): right only for a step that rounds; else this slip.
+    unsaid: str | None = None
+    #: The first side's own ranges (base units, as written), reading rounded numbers as rounded.
+    left: tuple[Interval, Interval] | None = None
+
+    def as_slip(self) -> Arithmetic:
+        """The same claim read strictly, with no unsaid rounding: a slip."""
+        return replace(self, ok=False, diagnosis=self.unsaid if self.unsaid != "none" else None,
+                       failed=self.given, unit=None, rounded=None, unsaid=None, narrowed=None)
 
     @property
     def claim(self) -> Claim:
-        """What the line asserts: the stated value when right, else what the working computes."""
+        """What the claim asserts: the stated value when right, else what the working computes."""
         if self.given is not None and (self.ok or self.computed is None):
-            return Claim(self.given.base, self.given.written, self.unit)
+            base, written = self.narrowed or (self.given.base, self.given.written)
+            return Claim(base, written, self.unit)
         c = self.computed
+        assert c is not None
         return Claim.exact(c.base, c.written, c.unit)
 
     @property
     def stated(self) -> Claim:
-        """What the learner wrote as the line's value (the wrong value, for a slip)."""
+        """What the learner wrote as the claim's value (the wrong value, for a slip)."""
         g = self.given
         if g is None:
             return self.claim
@@ -76,9 +117,10 @@ class Arithmetic:
         return None if c is None else Claim.exact(c.base, c.written, c.unit)
 
 
-def check(line: n.Line, scope: Scope) -> Arithmetic:
-    """Evaluate every side of a line and check each stated side against the first."""
-    text = line.text
+def check(line: n.Chain, ctx: Context | Scope) -> Arithmetic:
+    """Evaluate every side of a claim and check each stated side against the first."""
+    ctx = ctx if isinstance(ctx, Context) else Context(ctx)
+    scope, text = ctx.scope, line.text
     sides = [_side(seg, scope, text) for seg in line.segments]
     first = line.segments[0]
     if len(sides) == 1 and is_number(first.node):
@@ -87,24 +129,105 @@ def check(line: n.Line, scope: Scope) -> Arithmetic:
     given = sides[-1] if len(sides) > 1 else None
     if computed.clash is not None:
         return Arithmetic(computed, given, False, dx.UNITS, unit=None, first=first.node)
-    unit = computed.unit
+    unit, rounded, unsaid = computed.unit, None, None
     for side in sides[1:]:
-        verdict = _agree(computed, side)
-        if verdict not in _AGREED and _units_in_mind(computed, first.node, scope, text, side):
-            verdict = "lenient"  # 70 / 4.8 = 14.6 ms: 70 GB and 4.8 TB/s, as the problem gives them
+        verdict, how, reading = _follows(computed, side, line, ctx)
         if verdict not in _AGREED:
             diagnosis = verdict or _diagnose(computed, side, first.node, scope, text)
             return Arithmetic(computed, given, False, diagnosis, side, unit=None, first=first.node,
                               prefix=_prefix(computed, side) if diagnosis == dx.POWER else 0)
-        unit = _claim_unit(verdict, computed, side.value)
-    return Arithmetic(computed, given, True, unit=unit, first=first.node)
+        if how is not None and side.segment.link not in n.lines.ROUND_LINKS and side.segment.link != "so" \
+                and not line.rounding:
+            unsaid = _diagnose(computed, side, first.node, scope, text) or "none"
+        unit, rounded = _claim_unit(verdict, reading, side.value), how or rounded
+    left = _left(first, ctx)
+    narrowed = None if given is None or rounded or left is None else _narrow(given, left)
+    return Arithmetic(computed, given, True, unit=unit, first=first.node, rounded=rounded, narrowed=narrowed,
+                      unsaid=unsaid, left=left)
 
 
 _AGREED = ("ok", "inherit", "lenient")
 
 
+def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | None, str | None, Amount]:
+    """(verdict, rounding, the reading that agreed): does a stated side follow from the computed one,
+    as its link says?"""
+    link = side.segment.link
+    if link in n.lines.ROUND_LINKS:
+        rounded = _rounded(c, link)
+        return _agree(rounded, side), link, rounded
+    if link == n.lines.IMPLIES_LINK and _whole(side) and c.written.denominator != 1:
+        for how in ("down", "up"):  # 21.2, so 21 sequences: a count, rounded as the learner chose
+            rounded = _rounded(c, how)
+            if _agree(rounded, side) in _AGREED and side.written.contains(rounded.written):
+                return "ok", how, rounded
+    first = line.segments[0].node
+    readings = implied(first, ctx.scope, line.text) if c.bare else []
+    strict = next((a for a in readings if _agree(a, side) == "ok"), None)
+    if strict is not None:
+        return "ok", None, strict  # 295 ÷ 1 FLOP/B per sequence = 295 sequences: 295 is the ridge, in FLOP/B
+    verdict = _agree(c, side)
+    if verdict in _AGREED:
+        return verdict, None, c
+    if _units_in_mind(c, first, ctx.scope, line.text, side):
+        return "lenient", None, c  # 70 / 4.8 = 14.6 ms: 70 GB and 4.8 TB/s, as the problem gives them
+    exact = ctx.unrounded(first) if ctx.unrounded is not None else None
+    if exact is not None and _agree(exact, side) in _AGREED:
+        return "ok", None, exact  # 20.8 s x $2.50/h = $0.0145: written from the unrounded 20.83 s
+    kept = next((a for a in readings if _agree(a, side) == "inherit"), None)
+    if kept is not None:
+        return "inherit", None, kept
+    for how in _ROUNDINGS if _whole(side) else ():
+        if how != "nearest" and _agree(_rounded(c, how), side) in _AGREED:
+            # 26 / 192 = 1 card, 2.4 so 3 replicas: a rounding only a step that rounds may make
+            return "ok", how, _rounded(c, how)
+    return verdict, None, c
+
+
+_ROUNDINGS = ("up", "down", "nearest")
+
+
+def _whole(side: Side) -> bool:
+    return side.written.lo == side.written.hi == int(side.written.lo) or \
+        (side.written.mid.denominator == 1 and is_number(side.segment.node))
+
+
+def _rounded(c: Amount, how: str) -> Amount:
+    f = {"up": math.ceil, "down": math.floor, "nearest": lambda x: math.floor(x + Fraction(1, 2))}[how]
+    scale = c.base / c.written if c.written else Fraction(1)
+    written = Fraction(f(c.written))
+    return replace(c, base=written * scale, written=written)
+
+
+def _left(first: n.Segment, ctx: Context) -> tuple[Interval, Interval] | None:
+    """The first side's ranges, with rounded numbers (decimals, roundings of the working's values) as ranges."""
+    try:
+        leaf = _names(ctx.scope)
+        return (stated(first.node, False, leaf("base"), rounded=ctx.rounded),
+                stated(first.node, False, leaf("written"), written=True, rounded=ctx.rounded))
+    except (ZeroDivisionError, ValueError, OverflowError, ArithmeticError):
+        return None
+
+
+def _narrow(given: Side, left: tuple[Interval, Interval]) -> tuple[Interval, Interval] | None:
+    """The stated ranges, narrowed by the first side's own range: an exact working pins the value
+    (``ceil(5,760 / 3,000) = 2`` is exactly 2, not anything that rounds to 2)."""
+    base, written = left
+    b, w = _meet(given.base, base), _meet(given.written, written)
+    if b is not None and w is None and given.base.mid:  # 128 KiB × 4096 = 0.5 GiB: units differ as written
+        w = b.scale(given.written.mid / given.base.mid)
+    return (b, w) if b is not None and w is not None else None
+
+
+def _meet(a: Interval, b: Interval) -> Interval | None:
+    lo, hi = max(a.lo, b.lo), min(a.hi, b.hi)
+    if lo <= hi:
+        return Interval(lo, hi)
+    return None
+
+
 def _claim_unit(verdict: str, c: Amount, s: Amount) -> Unit | None:
-    """The unit a right line claims: the one written, else the computed one when they agree strictly."""
+    """The unit a right claim states: the one written, else the computed one when they agree strictly."""
     if s.annotated:
         return s.unit
     return c.unit if verdict in ("ok", "inherit") else None
@@ -124,7 +247,7 @@ def _side(seg: n.Segment, scope: Scope, text: str) -> Side:
 def _names(scope: Scope):
     def leaf(reading: str):
         values = scope.base if reading == "base" else scope.shown
-        return lambda node: Interval.point(values[node.id])
+        return lambda node: Interval.point(values[node.id]) if isinstance(node, n.Name) else None
     return leaf
 
 
@@ -135,10 +258,12 @@ def _agree(c: Amount, side: Side) -> str | None:
     if s.clash is not None:
         return dx.UNITS
     strict = c.unit is not None and s.unit is not None
-    if strict and same_kind(c.unit.dims, s.unit.dims) and side.base.contains(c.base):
+    if strict and same_kind(c.unit.dims, s.unit.dims) and side.base.contains(c.base):  # type: ignore[union-attr]
         return "ok"
-    if strict and compatible(c.unit.dims, s.unit.dims) and side.base.contains(c.base):
+    if strict and compatible(c.unit.dims, s.unit.dims) and side.base.contains(c.base):  # type: ignore[union-attr]
         return "lenient"  # 3 million x $0.30/Mtoken = $0.90: the tokens go unsaid
+    if strict and per_time(c.unit.dims, s.unit.dims) and side.base.scale(_period(side)).contains(c.base):  # type: ignore[union-attr]
+        return "lenient"  # … x 8,760 hours = $21,900 a year: the yearly total, said as a rate
     if c.unit is not None and not s.annotated and side.base.contains(c.base):
         return "inherit"
     if _plain_left(c, s) and side.base.contains(c.base):
@@ -148,9 +273,35 @@ def _agree(c: Amount, side: Side) -> str | None:
     lenient = (c.bare or s.bare or not strict or not c.annotated or not s.annotated)
     if lenient:
         return "lenient" if side.written.contains(c.written) else None
-    if not same_kind(c.unit.dims, s.unit.dims) or side.written.contains(c.written):
+    if not same_kind(c.unit.dims, s.unit.dims) or side.written.contains(c.written):  # type: ignore[union-attr]
         return dx.UNITS
     return None
+
+
+def per_time(computed: tuple[int, ...], stated: tuple[int, ...]) -> bool:
+    """The stated unit is the computed one "per" some time (``$21,900`` said as ``$21,900 a year``).
+
+    >>> from bank.units import parse_unit
+    >>> per_time(parse_unit("USD").dims, parse_unit("USD/year").dims)
+    True
+    """
+    return stated[0] == computed[0] - 1 and same_kind(computed[1:] and (0,) + computed[1:], (0,) + stated[1:])
+
+
+def _period(side: Side) -> Fraction:
+    """The time a stated rate is "per" (a day for ``$9.00 a day``), in seconds; 0 when there is none."""
+    from ..units import lookup
+
+    node = side.segment.node
+    while isinstance(node, n.Neg):
+        node = node.operand
+    if not isinstance(node, n.Quantity):
+        return Fraction(0)
+    for word in reversed(node.unit_text.replace("/", " ").replace("·", " ").split()):
+        unit = lookup(word)
+        if unit is not None and unit.dims[0] == 1 and not any(unit.dims[1:]):
+            return unit.scale
+    return Fraction(0)
 
 
 def _plain_left(c: Amount, s: Amount) -> bool:
@@ -171,7 +322,7 @@ def _in_base(c: Amount, s: Amount) -> bool:
     and with units of time, which a plain number cannot say
     (``12 x 2.50 = $30/hour``: that unit is not :func:`~bank.grade.matching.decimal`).
     """
-    return _plain_left(c, s) and decimal(s.unit)
+    return _plain_left(c, s) and decimal(s.unit)  # type: ignore[arg-type]
 
 
 def _units_in_mind(c: Amount, tree: n.Node, scope: Scope, text: str, side: Side) -> bool:
@@ -187,6 +338,7 @@ def _units_in_mind(c: Amount, tree: n.Node, scope: Scope, text: str, side: Side)
     if side.written.contains(c.written) and in_problem_units(tree, scope):
         return True
     want = side.value.unit
+    assert want is not None
     return any(a.unit is not None and same_kind(a.unit.dims, want.dims) and side.base.contains(a.base)
                for a in implied(tree, scope, text))
 
@@ -214,4 +366,83 @@ def _prefix(c: Amount, side: Side) -> int:
                  if side.written.contains(c.written * Fraction(10) ** k)), 0)
 
 
-__all__ = ["Arithmetic", "Side", "check"]
+# --------------------------------------------------------------------------- splitting chains
+
+def pieces(chain: n.Chain, scope: Scope) -> list[n.Chain]:
+    """The claims a careful reader sees in one chain (see the module docstring), in order."""
+    segs = list(chain.segments)
+    if len(segs) < 2:
+        return [chain]
+    out: list[n.Chain] = []
+    run = [segs[0]]
+    for seg in segs[1:]:
+        if len(run) == 1 and not n.has_operation(run[0].node) and seg.link in ("=", "≈"):
+            run.append(seg)  # "11.7 s = 70 / 6": read as written, one claim
+            continue
+        head = replace(chain, segments=tuple(run + [seg]))
+        if _holds(head, scope):
+            run.append(seg)
+            continue
+        split = _running(run, seg, scope, chain.text) or _embedded(run, seg, scope, chain.text)
+        if split is not None:
+            done, run = split
+            if done:
+                out.append(replace(chain, segments=tuple(done), comment="", rounding=None))
+            continue
+        if seg.link in (n.lines.IMPLIES_LINK, n.lines.SAYS_LINK) and len(run) > 1:
+            out.append(replace(chain, segments=tuple(run), comment="", rounding=None))
+            run = [replace(seg, link="")]  # "= 72 GB → 56 GB left": a new value, a claim of its own
+            continue
+        run.append(seg)  # a real disagreement: the claim is a slip, and check() will say so
+    out.append(replace(chain, segments=tuple(run)))
+    return [c for c in out if c.segments]
+
+
+def _holds(chain: n.Chain, scope: Scope) -> bool:
+    try:
+        return check(chain, scope).ok
+    except NotationError:
+        return False
+
+
+def _running(run: list[n.Segment], seg: n.Segment, scope: Scope, text: str):
+    """``70 / 6 = 11.7 + 20 = 31.7 s``: a side that starts from the value so far continues from it."""
+    if not n.has_operation(seg.node):
+        return None
+    first = _leftmost(seg.node)
+    if first is None:
+        return None
+    stated_seg = n.Segment(first, seg.approx, first.start, first.end, seg.link)
+    if not _holds(n.Chain(text, "", tuple(run + [stated_seg])), scope):
+        return None
+    return run + [stated_seg], [replace(seg, link="")]
+
+
+def _leftmost(node: n.Node) -> n.Node | None:
+    """The first operand of a side (``11.7`` of ``11.7 + 20``), with its unit if it has one."""
+    while isinstance(node, n.BinOp) and node.op != "^":
+        node = node.left
+    return node if is_number(node) else None
+
+
+def _embedded(run: list[n.Segment], seg: n.Segment, scope: Scope, text: str):
+    """``1,015 GB over 8 × 4.8 = 38.4 TB/s → 26.4 ms``: the stated side is the last operand's value.
+
+    The sub-result becomes a claim of its own, and the working goes on with the stated
+    value (and its unit) in place of that operand.
+    """
+    last = run[-1].node
+    if len(run) != 1 or not isinstance(last, n.BinOp) or last.op not in ("*", "/", "+", "-"):
+        return None
+    operand = last.right
+    if not n.has_operation(operand) or not is_number(seg.node):
+        return None
+    sub = n.Chain(text, "", (n.Segment(operand, False, operand.start, operand.end), replace(seg, link="=")))
+    if not _holds(sub, scope):
+        return None
+    rebuilt = n.swap(last, operand, seg.node)
+    rest = n.Segment(rebuilt, run[-1].approx, run[-1].start, seg.end, run[-1].link)
+    return list(sub.segments), [rest]
+
+
+__all__ = ["Arithmetic", "Context", "Side", "check", "pieces"]

@@ -3,7 +3,7 @@
 A line that matches no step directly may still compute one, once some of
 its numbers are read as the learner's own earlier results (wrong or
 rounded). Each such reading substitutes those values into the reference
-step and re-evaluates it with the sympy-compiled step functions
+step and re-evaluates it with the plan's compiled steps
 (:meth:`bank.grade.reference.Reference.reevaluate`). Intermediate lines
 that matched no step are inlined, so an error can be traced through them.
 """
@@ -26,11 +26,13 @@ MAX_OPTIONS, MAX_TRIES = 4, 64
 MAX_INLINE = 3
 
 
-def carry(state: State, claim: Claim, found: list[Leaf]) -> tuple[RefStep, tuple[Stand, ...]] | None:
-    """A step that the line computes once some of its numbers stand for the learner's earlier values."""
+def carry(state: State, claim: Claim, found: list[Leaf],
+          only: tuple[RefStep, ...] | None = None) -> tuple[RefStep, tuple[Stand, ...]] | None:
+    """A step (of ``only``, if given) that the line computes once some of its numbers stand for the
+    learner's earlier values."""
     if not any(leaf.stands for leaf in found):
         return None
-    targets = sorted(state.ref.steps, key=lambda s: (s.name in state.coverage, s.index))
+    targets = sorted(only or state.ref.steps, key=lambda s: (s.name in state.coverage, s.index))
     for step in targets:
         for stands in assignments(found, set(step.ancestors)):
             value = state.ref.reevaluate(step.name, {s.step: s.base for s in stands})

@@ -1,12 +1,13 @@
 """Naming a slip: why a stated value differs from the value it should be.
 
-Each test asks whether one common mistake turns the right value into the
-stated one, in the order a marker would think of them: the sign, a power of
-ten, two transposed digits, the wrong operation (``a ÷ b`` where ``a × b``
-was written, or the operands of ``÷`` and ``−`` swapped), then a missing unit
-conversion (off by exactly 60, 3,600, 24, 365, ... at the precision written,
-named ``units``). Other unit slips are named by the caller, which knows what
-the learner wrote.
+:data:`DIAGNOSES` is the registry: each diagnosis owns its name, the words a
+learner reads, the share of an answer's marks it keeps, and its detector. The
+detectors run in the order a marker would think of them: the sign, a power of
+ten, two transposed digits, the wrong operation (``a ÷ b`` where ``a × b`` was
+written, or the operands of ``÷`` and ``−`` swapped), then a missing unit
+conversion (off by exactly 60, 3,600, 24, 365, 8 bits, ... at the precision
+written, named ``units``). Other unit slips, and premature rounding, are named
+by the callers that know what the learner wrote. A new slip is one entry.
 
 >>> from bank.grade.precision import Interval
 >>> near = lambda x: Interval(Fraction(x) - Fraction(1, 2), Fraction(x) + Fraction(1, 2))
@@ -20,7 +21,7 @@ the learner wrote.
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Callable, Iterator
 
@@ -30,6 +31,20 @@ from .precision import Interval
 
 SIGN, POWER, TRANSPOSED, OPERATION, UNITS, ROUNDING = (
     "sign", "power-of-ten", "transposed-digits", "wrong-operation", "units", "premature-rounding")
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """One kind of slip: its name, what a learner reads, the answer credit it keeps, and its detector.
+
+    ``detect(right, stated, tree, recompute, conversions)`` says whether this slip turns the right
+    value into the stated one; None for a diagnosis only callers can make.
+    """
+
+    name: str
+    why: str
+    final_credit: float = 0.0
+    detect: Callable[..., bool] | None = None
 
 #: Powers of ten tried, either way.
 MAX_SHIFT = 12
@@ -44,12 +59,18 @@ _ONE = {"min": "a minute", "hour": "an hour", "day": "a day", "year": "a year"}
 def _conversions() -> dict[Fraction, str]:
     """Each standard conversion factor, with what it converts (``3600: 'seconds in an hour'``)."""
     found: dict[Fraction, list[str]] = {Fraction(1000) ** k: ["a unit prefix"] for k in (1, 2, 3, 4)}
-    scales = {u: lookup(u).scale for u in _TIMES}
+    scales = {u: _scale(u) for u in _TIMES}
     for small, a in scales.items():
         for big, b in scales.items():
             if b > a:
                 found.setdefault(b / a, []).append(f"{_TIMES[small]} in {_ONE[big]}")
     return {k: ", or ".join(v) for k, v in sorted(found.items())}
+
+
+def _scale(unit: str) -> Fraction:
+    found = lookup(unit)
+    assert found is not None
+    return found.scale
 
 
 #: Standard conversion factors and what each converts.
@@ -64,17 +85,15 @@ def diagnose(right: Fraction, stated: Interval, tree: n.Node | None = None,
     ``tree`` and ``recompute`` (tree -> value read the same way as ``right``)
     enable the wrong-operation test; ``conversions`` the missing-conversion test.
     """
-    if right != 0 and stated.contains(-right):
-        return SIGN
-    if power_of_ten(right, stated):
-        return POWER
-    if transposed(right, stated):
-        return TRANSPOSED
-    if tree is not None and recompute is not None and wrong_operation(tree, stated, recompute):
-        return OPERATION
-    if conversions and conversion(right, stated) is not None:
-        return UNITS
+    for d in DIAGNOSES.values():
+        if d.detect is not None and d.detect(right, stated, tree, recompute, conversions):
+            return d.name
     return None
+
+
+def why(name: str | None) -> str:
+    """What a learner reads for a diagnosis (``off by a power of ten``)."""
+    return DIAGNOSES[name].why if name in DIAGNOSES else "an arithmetic slip"
 
 
 def conversion(right: Fraction, stated: Interval) -> Fraction | None:
@@ -142,32 +161,26 @@ def one_change(tree: n.Node) -> Iterator[n.Node]:
     ops = [x for x in _binops(tree) if x.op in _ALTERNATIVES][:MAX_OPERATORS]
     for op in ops:
         for alt in _ALTERNATIVES[op.op]:
-            yield _swap(tree, op, replace(op, op=alt))
+            yield n.swap(tree, op, replace(op, op=alt))
             if alt in "/-":  # b ÷ a as well as a ÷ b
-                yield _swap(tree, op, replace(op, op=alt, left=op.right, right=op.left))
+                yield n.swap(tree, op, replace(op, op=alt, left=op.right, right=op.left))
         if op.op in "/-":
-            yield _swap(tree, op, replace(op, left=op.right, right=op.left))
+            yield n.swap(tree, op, replace(op, left=op.right, right=op.left))
 
 
 def _binops(node: n.Node) -> list[n.BinOp]:
-    found: list[n.BinOp] = []
-    n._walk(node, lambda x: found.append(x) if isinstance(x, n.BinOp) else None)
-    return found
+    return [x for x in n.walk(node) if isinstance(x, n.BinOp)]
 
 
-def _swap(node: n.Node, old: n.Node, new: n.Node) -> n.Node:
-    """A copy of ``node`` with the subtree ``old`` (by identity) replaced by ``new``."""
-    if node is old:
-        return new
-    changes = {}
-    for f in fields(node):
-        value = getattr(node, f.name)
-        if isinstance(value, n.Node):
-            swapped = _swap(value, old, new)
-            if swapped is not value:
-                changes[f.name] = swapped
-        elif isinstance(value, tuple) and value and isinstance(value[0], n.Node):
-            swapped_args = tuple(_swap(v, old, new) for v in value)
-            if any(a is not b for a, b in zip(swapped_args, value)):
-                changes[f.name] = swapped_args
-    return replace(node, **changes) if changes else node
+#: Every diagnosis, in the order the detectors are tried.
+DIAGNOSES: dict[str, Diagnosis] = {d.name: d for d in (
+    Diagnosis(SIGN, "check the sign", detect=lambda r, s, *_: r != 0 and s.contains(-r)),
+    Diagnosis(POWER, "off by a power of ten", detect=lambda r, s, *_: power_of_ten(r, s)),
+    Diagnosis(TRANSPOSED, "two digits are swapped", detect=lambda r, s, *_: transposed(r, s)),
+    Diagnosis(OPERATION, "the wrong operation",
+              detect=lambda r, s, tree, recompute, _: tree is not None and recompute is not None
+              and wrong_operation(tree, s, recompute)),
+    Diagnosis(UNITS, "check the units", detect=lambda r, s, _t, _r, conversions: conversions
+              and conversion(r, s) is not None),
+    Diagnosis(ROUNDING, "rounded too soon", final_credit=0.5),
+)}

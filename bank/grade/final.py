@@ -1,59 +1,92 @@
-"""Rule 5, the final answer: the value of the result step, by the same rounding rule.
+"""Rule 5, the answer: each answer part is the value of its step, by the same rounding rule.
 
-The learner's final answer is the last line that lands on the result step;
-failing that, a last line that matches nothing but is of the right kind. An
-answer off only because an intermediate value was rounded too early is
-diagnosed ``premature-rounding`` (the method is right).
+A part's answer is the last claim that lands on its step. A claim after it, on
+the working's last line, that matches no step but is of the part's kind is the
+learner's last word on it (so a working that ends by stating a value is right
+or wrong, never missing). An answer off only because an intermediate value was
+rounded too early is diagnosed ``premature-rounding`` (the method is right).
 """
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from . import diagnose as dx
-from .matching import YES, fits
+from .matching import YES, compatible, fits, same_kind
 from .reference import RefStep
-from .report import Final, LineResult, number
-from .state import Outcome, State
+from .report import Final, Status, Verdict, number
+from .state import Marked, State
 from .words import show
 
 
-def final(state: State) -> Final:
-    """The verdict on the final answer."""
-    result = state.ref.result
-    base = dict(step=result.name, unit=result.unit_text, expected=number(result.shown))
-    lines = [m for m in state.marked if m[1].step is result and m[1].status != "unmatched"]
-    lines = lines or _last_unmatched(state, result)
-    if not lines:
-        return Final("missing", message=f"no line gives {result.name} ({show(result.shown, result.unit_text)})",
-                     **base)
-    line, outcome, stated = lines[-1]
-    given = stated.shown(result.unit, result.shown)
-    mine, right = show(given, result.unit_text), show(result.shown, result.unit_text)
-    if outcome.status == "correct" and fits(stated, result.unit, result.base, result.shown) == YES:
+def finals(state: State) -> tuple[Final, ...]:
+    """The verdict on every answer part, in the order the problem asks for them."""
+    taken: set[int] = set()
+    return tuple(_part(state, part, taken) for part in state.ref.parts)
+
+
+def overall(parts: Sequence[Final]) -> Final:
+    """One verdict for the whole answer: right only when every part is."""
+    if len(parts) == 1:
+        return parts[0]
+    right = sum(p.status == Verdict.CORRECT for p in parts)
+    status = Verdict.CORRECT if right == len(parts) else \
+        Verdict.MISSING if all(p.status == Verdict.MISSING for p in parts) else Verdict.WRONG
+    first = parts[0]
+    return Final(status, first.expected, first.given, None, f"{right} of {len(parts)} parts right", first.step,
+                 first.unit, first.line, first.label)
+
+
+def _part(state: State, part: RefStep, taken: set[int]) -> Final:
+    base = dict(step=part.name, unit=part.unit_text, expected=number(part.shown), label=part.label)
+    hits = [i for i, m in enumerate(state.marked) if m.outcome.step is part and m.outcome.status != Status.UNMATCHED]
+    last = _last_word(state, part, hits[-1] if hits else -1, taken)
+    index = last if last is not None else (hits[-1] if hits else None)
+    if index is None:
+        return Final(Verdict.MISSING, message=f"no line gives the {part.label} ({show(part.shown, part.unit_text)})",
+                     **base)  # type: ignore[arg-type]
+    taken.add(index)
+    m = state.marked[index]
+    assert m.stated is not None
+    given = m.stated.shown(part.unit, part.shown)
+    mine, right = show(given, part.unit_text), show(part.shown, part.unit_text)
+    if m.outcome.status == Status.CORRECT and fits(m.stated, part.unit, part.base, part.shown) == YES:
         exactly = "" if mine == right else f" (exactly {right})"
-        return Final("correct", given=number(given), message=f"{mine} (line {line.n}) is right{exactly}",
-                     line=line.n, **base)
-    return Final("wrong", given=number(given), diagnosis=outcome.diagnosis, line=line.n,
-                 message=f"{mine} (line {line.n}); the answer is {right}{_note(outcome, line)}", **base)
+        return Final(Verdict.CORRECT, given=number(given), message=f"{mine} (line {m.line}) is right{exactly}",
+                     line=m.line, **base)  # type: ignore[arg-type]
+    if mine == right:  # the same when printed short: show enough digits to see the difference
+        mine, right = show(given, part.unit_text, figures=8), show(part.shown, part.unit_text, figures=8)
+    return Final(Verdict.WRONG, given=number(given), diagnosis=m.outcome.diagnosis, line=m.line,
+                 message=f"{mine} (line {m.line}); the {part.label} is {right}{_note(m)}", **base)  # type: ignore[arg-type]
 
 
-def _last_unmatched(state: State, result: RefStep) -> list:
-    """A last line that matches nothing is the learner's (wrong) final answer, if it is of the right kind."""
+def _last_word(state: State, part: RefStep, after: int, taken: set[int]) -> int | None:
+    """The working's last claim, if it matched no step, is of the part's kind, and follows the part's
+    last match: the learner's final statement of this part."""
     if not state.marked:
-        return []
-    line, outcome, stated = state.marked[-1]
-    if outcome.status != "unmatched" or stated is None or state.restates_given(stated):
-        return []
-    unit = stated.unit
-    if unit is not None and not unit.dimensionless and unit.dims != result.unit.dims:
-        return []
-    return [state.marked[-1]]
+        return None
+    last_line = state.marked[-1].line
+    for i in range(len(state.marked) - 1, after, -1):
+        m = state.marked[i]
+        if m.line != last_line:
+            break
+        if i in taken or m.outcome.status != Status.UNMATCHED or m.stated is None or state.restates_given(m.stated):
+            continue
+        unit = m.stated.unit
+        if unit is None or unit.dimensionless or same_kind(unit.dims, part.unit.dims) \
+                or compatible(unit.dims, part.unit.dims):
+            return i
+    return None
 
 
-def _note(outcome: Outcome, line: LineResult) -> str:
-    if outcome.status == "unmatched" and line.computed is not None:
+def _note(m: Marked) -> str:
+    outcome, line = m.outcome, m.result
+    if outcome.status == Status.UNMATCHED and line.computed is not None:
         return " (the arithmetic of that line is right, so check the method)"
     if outcome.diagnosis == dx.ROUNDING:
         return " (off only because an earlier value was rounded too soon: the method is right)"
-    if outcome.status == "carried":
+    if outcome.status == Status.CARRIED:
         return " (the method is right; an earlier error carried through)"
+    if outcome.diagnosis is not None:
+        return f" ({dx.why(outcome.diagnosis)})"
     return ""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .. import notation as n
+from ..errors import NotationError
 from .matching import Claim, compatible, read_as
 from .precision import Interval, resolution
 from .reading import Amount, Scope, amount, leaves
@@ -119,7 +120,15 @@ def _givens(value: Amount, ref: Reference) -> tuple[str, ...]:
 def _equals(value: Amount, step: RefStep) -> bool:
     if value.unit is not None and value.annotated and value.unit.dims == step.unit.dims:
         return value.base == step.base
+    if not _kind_ok(value, step):
+        return False  # 35 ms is not the 35 GB of weights
     return value.written == step.shown or (step.unit.dimensionless and value.base == step.base)
+
+
+def _kind_ok(value: Amount, step: RefStep) -> bool:
+    """A number written with a unit can only stand for a step of a compatible kind."""
+    unit = value.unit
+    return unit is None or not value.annotated or unit.dimensionless or compatible(unit.dims, step.unit.dims)
 
 
 def as_step_value(value: Amount, step: RefStep) -> Fraction:
@@ -153,11 +162,15 @@ def _roundings(leaf: n.Node, value: Amount, ref: Reference) -> list[Stand]:
     num = leaf
     while isinstance(num, (n.Neg, n.Quantity)):
         num = num.operand
-    if not isinstance(num, n.Num):
-        return []
+    if not isinstance(num, n.Num) or not num.text[:1].isdigit() or num.value in ref.constants:
+        return []  # "two", or the 2 of "2 × 8 billion": a constant of the working, never a rounding
     half = resolution(num, False) / 2
     near = Interval(value.written - half, value.written + half)
-    return [Stand(s.name, as_step_value(value, s), None, True) for s in ref.steps if near.contains(s.shown)]
+    scale = _scale(leaf)
+    if scale != 1:  # 537 MB for 0.5369 GB: compare in base units
+        near = Interval(value.base - half * scale, value.base + half * scale)
+    return [Stand(s.name, as_step_value(value, s), None, True) for s in ref.steps
+            if near.contains(s.base if scale != 1 else s.shown) and _kind_ok(value, s)]
 
 
 def expand(node: n.Node, scope: Scope, history: History, text: str) -> n.Node:
@@ -167,13 +180,56 @@ def expand(node: n.Node, scope: Scope, history: History, text: str) -> n.Node:
     (``1 token / 3.646 ms`` after ``17.5 GB / 4.8 TB/s = 3.646 ms`` reads as
     ``1 token / (17.5 GB / 4.8 TB/s)``.)
     """
-    from .diagnose import _swap
-
     out = node
     for leaf in leaves(node)[:_MAX_LEAVES]:
         if isinstance(leaf, n.Name):
             continue
         sources = [e for e in history.stating(amount(leaf, scope, text)) if e.tree is not None]
         if sources:
-            out = _swap(out, leaf, sources[-1].tree)
+            out = n.swap(out, leaf, sources[-1].tree)
     return out
+
+
+def whole_roundings(found: list[Leaf]) -> frozenset[Fraction]:
+    """Whole numbers a line wrote for a rounding of one of the working's values (32 for 31.67)."""
+    return frozenset(leaf.value.written for leaf in found
+                     if leaf.value.written.denominator == 1 and any(s.line is None for s in leaf.stands))
+
+
+def unrounded(node: n.Node, found: list[Leaf], scope: Scope, ref: Reference, text: str) -> Amount | None:
+    """The expression with each number that rounds a reference step's value replaced by that exact value,
+    as the learner would have it on a calculator (``20.8 s`` for 20.833 s), or None when nothing rounds."""
+    out = node
+    for leaf in found:
+        stand = next((s for s in leaf.stands if s.line is None), None)
+        num = _number(leaf.node)
+        if stand is None or num is None:
+            continue
+        step = ref.step(stand.step)
+        if isinstance(leaf.node, n.Quantity) or (isinstance(leaf.node, n.Neg) and _scale(leaf.node) != 1):
+            exact = step.base / _scale(leaf.node)  # 20.8 s for 20.833 s; 0.35 min for 0.3472 min
+        else:  # a plain number in the step's unit (90 for 90%) or in base units (0.9)
+            exact = min((step.shown, step.base), key=lambda x: abs(abs(x) - num.value))
+        out = n.swap(out, num, n.Num(num.start, num.end, abs(exact), num.text, Fraction(0)))
+    if out is node:
+        return None
+    try:
+        return amount(out, scope, text)
+    except NotationError:
+        return None
+
+
+def _number(node: n.Node) -> n.Num | None:
+    while isinstance(node, (n.Neg, n.Quantity)):
+        node = node.operand
+    return node if isinstance(node, n.Num) else None
+
+
+def _scale(node: n.Node) -> Fraction:
+    """The scale of the unit written with a number (1 for a plain number)."""
+    scale = Fraction(1)
+    while isinstance(node, (n.Neg, n.Quantity)):
+        if isinstance(node, n.Quantity):
+            scale *= node.unit.scale
+        node = node.operand
+    return scale

@@ -1,16 +1,18 @@
-"""Marking a whole working, line by line, the way a careful human marker would.
+"""Marking a whole working, line by line and claim by claim, the way a careful human marker would.
 
-For each line: read it (a format error stops there, PrairieLearn style: "I
-can't read this line" is not "this line is wrong"), check its own
-arithmetic (rule 1, :mod:`.arithmetic`), then find the reference step it
-computes (rules 2 and 3, :mod:`.locate` and :mod:`.carry`). Then the final
-answer (rule 5, :mod:`.final`) and the score (rule 6, :mod:`.rubric`).
+For each line: read the claims out of its prose (:func:`bank.notation.read_line`;
+a line whose arithmetic cannot be read at all is a format error, PrairieLearn
+style: "I can't read this line" is not "this line is wrong"). Split each claim
+the way a reader would (:func:`.arithmetic.pieces`), check its own arithmetic
+(rule 1, :mod:`.arithmetic`), then find the reference step it computes (rules 2
+and 3, :mod:`.locate` and :mod:`.carry`). Then the answer parts (rule 5,
+:mod:`.final`) and the score (rule 6, :mod:`.rubric`).
 
 >>> from bank.load import load
 >>> from bank.variant import variant
 >>> q = load().question("replica-boot-gap")
 >>> r = grade(q, variant(q), "Read: 70 GB / 6 GB/s = 11.7 s\\nBoot: 11.7 s + 20 s = about 32 s")
->>> [x.status for x in r.lines], r.final.status, r.score
+>>> [str(x.status) for x in r.lines], str(r.final.status), r.score
 (['correct', 'correct'], 'correct', 1.0)
 """
 
@@ -22,83 +24,109 @@ from .. import notation as n
 from ..errors import NotationError
 from ..model import Question, Term, Variant
 from . import rubric
-from .arithmetic import Arithmetic, check
-from .final import final
-from .leaves import Entry
+from .arithmetic import Arithmetic, Context, check, pieces
+from .final import finals, overall
+from .leaves import Entry, Leaf, analyse, unrounded, whole_roundings
 from .locate import locate
 from .matching import Claim
 from .messages import message
-from .reading import has_operation
 from .reference import RefStep, reference
-from .report import Carry, LineResult, Report, StepCoverage, number
-from .state import Outcome, State
+from .report import SEVERITY, Carry, ClaimResult, Coverage, LineResult, Report, Status, StepCoverage, number
+from .state import Marked, Outcome, State
 
 #: Lines beyond this are not read (a working is a handful of lines).
 MAX_LINES = 100
+#: Claims read from one line (a line is a sentence or two).
+MAX_CLAIMS = 12
 
 
 def grade(owner: Question | Term, variant: Variant, text: str) -> Report:
     """Mark a working (one line per step) against the reference working for ``variant``."""
     state = State(reference(owner, variant))
     for number_, raw in enumerate(text.splitlines(), 1):
+        if number_ > MAX_LINES:
+            _error(state, number_, raw, NotationError(f"a working is limited to {MAX_LINES} lines", raw, 0, len(raw)))
+            break  # one located error says so; the rest is not read
         if raw.strip():
             _mark(state, number_, raw)
-        if number_ > MAX_LINES:
-            break  # one located error says so; the rest is not read
-    verdict = final(state)
-    steps = tuple(StepCoverage(s.name, *state.coverage.get(s.name, ("missing", None))) for s in state.ref.steps)
-    score = rubric.score([s.status for s in steps], verdict.status, verdict.diagnosis)
-    return Report(owner.id, variant.seed, score, verdict, tuple(r for r, _, _ in state.marked), steps)
+    parts = finals(state)
+    steps = tuple(StepCoverage(s.name, Coverage(state.coverage.get(s.name, ("missing", None))[0]),
+                               state.coverage.get(s.name, ("", None))[1], s.label) for s in state.ref.steps)
+    score = rubric.score([s.status for s in steps], [p.credit for p in parts])
+    return Report(owner.id, variant.seed, score, overall(parts), tuple(state.lines), steps, parts=parts)
 
 
 def _mark(state: State, n_: int, raw: str) -> None:
     try:
-        if n_ > MAX_LINES:
-            raise NotationError(f"a working is limited to {MAX_LINES} lines", raw, 0, len(raw))
-        line = n.parse_line(raw, keep=frozenset(state.ref.params))
-        if line.empty:  # "Answer:" alone: nothing to mark, and nothing lost
-            result = LineResult(n_, raw, "unmatched", message="a label with no working after it: nothing to mark")
-            state.marked.append((result, Outcome("unmatched"), None))
+        reading = n.read_line(raw, state.ref.names, state.ref.plan.units, previous=state.last_value)
+        claims = [piece for chain in reading.claims for piece in pieces(chain, state.scope())][:MAX_CLAIMS]
+        if not claims:
+            why = "a label with no working after it" if reading.label and not any(c.isdigit() for c in raw) \
+                else "no arithmetic on this line"
+            state.lines.append(LineResult(n_, raw, Status.UNMATCHED, message=f"{why}: nothing to mark"))
             return
-        arith = check(line, state.scope())
-        outcome = locate(state, line, arith)
+        results = [_claim(state, n_, chain, reading.label) for chain in claims]
     except NotationError as exc:
-        result = LineResult(n_, raw, "error", message=f"{exc.message} (column {exc.column})",
-                            column=exc.column, caret=exc.caret())
-        state.marked.append((result, Outcome("error"), None))
+        _error(state, n_, raw, exc)
         return
-    _record(state, n_, raw, arith, outcome, line.label)
+    state.lines.append(_line(n_, raw, results))
+    state.last_value = claims[-1].segments[-1].node
 
 
-def _record(state: State, n_: int, raw: str, arith: Arithmetic, outcome: Outcome, label: str) -> None:
-    """Remember what the line stated and credited, and turn it into a :class:`LineResult`."""
+def _error(state: State, n_: int, raw: str, exc: NotationError) -> None:
+    state.lines.append(LineResult(n_, raw, Status.ERROR, message=f"{exc.message} (column {exc.column})",
+                                  column=exc.column, caret=exc.caret()))
+
+
+def _claim(state: State, n_: int, chain: n.Chain, label: str) -> ClaimResult:
+    """Mark one claim and remember what it stated and credited."""
+    scope = state.scope()
+    first = chain.segments[0].node
+    found = analyse(first, scope, state.ref, state.learner, state.history, chain.text) \
+        if n.has_operation(first) else []
+    ctx = Context(scope, whole_roundings(found), lambda node: unrounded(node, found, scope, state.ref, chain.text))
+    arith = check(chain, ctx)
+    outcome = locate(state, chain, arith, found, label)
+    return _record(state, n_, chain, arith, outcome, label, found)
+
+
+def _record(state: State, n_: int, chain: n.Chain, arith: Arithmetic, outcome: Outcome, label: str,
+            found: list[Leaf]) -> ClaimResult:
     stated, step = arith.stated, outcome.step
     if step is not None:
         state.learned(step.name, stated.shown(step.unit, step.shown) * step.unit.scale)
-        if outcome.status == "slip":
+        if outcome.status == Status.SLIP:
             state.slipped.add(step.name)
     _cover(state, outcome, n_)
     state.history.append(Entry(n_, stated, step.name if step else None, outcome.status, _tree(arith, step)))
     carried = tuple(Carry(s.step, number(state.ref.plan.display(s.step, s.base)), s.line, s.rounded)
                     for s in outcome.stands)
-    result = LineResult(n_, raw, outcome.status, step.name if step else None, *_numbers(arith, stated, step),
-                        outcome.diagnosis, message(state, arith, outcome, raw, n_, label), carried=carried,
-                        credits=outcome.credits)
-    state.marked.append((result, outcome, stated))
+    result = ClaimResult(Status(outcome.status), step.name if step else None, *_numbers(arith, stated, step),
+                         outcome.diagnosis, message(state, arith, outcome, chain.text, n_, label), carried,
+                         outcome.credits)
+    state.marked.append(Marked(n_, outcome, stated, _as_line(n_, chain.text, result)))
+    return result
 
 
 def _cover(state: State, outcome: Outcome, n_: int) -> None:
-    kind = "done" if outcome.status == "correct" else "carried"
+    kind = "done" if outcome.status == Status.CORRECT else "carried"
+    state.fresh = ()
+    if outcome.status not in (Status.CORRECT, Status.CARRIED):
+        return
+    fresh = []
     for name in outcome.credits:
         if name in state.slipped and name != outcome.credits[0]:
             continue  # a step the learner got wrong is not credited by a later line that only subsumes it
         if state.coverage.get(name, ("",))[0] != "done":
+            fresh.append(name) if name not in state.coverage else None
             state.coverage[name] = (kind, n_)
+    state.fresh = tuple(fresh)
 
 
 def _tree(arith: Arithmetic, step: RefStep | None) -> n.Node | None:
-    """The working behind an unmatched line's result, for tracing carried errors through it."""
-    if step is not None or arith.computed is None or not arith.ok or not has_operation(arith.first):
+    """The working behind an unmatched claim's result, for tracing carried errors through it."""
+    if step is not None or arith.computed is None or not arith.ok or arith.first is None \
+            or not n.has_operation(arith.first):
         return None
     return arith.first
 
@@ -113,3 +141,17 @@ def _numbers(arith: Arithmetic, stated: Claim, step: RefStep | None) -> tuple[fl
 
 def _in_step(claim: Claim, step: RefStep | None) -> Fraction:
     return claim.written.mid if step is None else claim.shown(step.unit, step.shown)
+
+
+def _as_line(n_: int, text: str, c: ClaimResult) -> LineResult:
+    return LineResult(n_, text, c.status, c.step, c.given, c.computed, c.diagnosis, c.message, carried=c.carried,
+                      credits=c.credits)
+
+
+def _line(n_: int, raw: str, results: list[ClaimResult]) -> LineResult:
+    """One line from its claims: the most telling claim speaks for it; every claim is kept."""
+    lead = max(reversed(results), key=lambda c: SEVERITY[c.status])
+    credits = tuple(dict.fromkeys(name for c in results for name in c.credits))
+    message_ = "; ".join(c.message for c in results if c.message) if len(results) > 1 else lead.message
+    return LineResult(n_, raw, lead.status, lead.step, lead.given, lead.computed, lead.diagnosis, message_,
+                      carried=lead.carried, credits=credits, claims=tuple(results))

@@ -1,8 +1,10 @@
-"""What each verdict says to the learner: the step, the value it should be, the value carried."""
+"""What each verdict says to the learner: the step (by its label), the value it should be, the value carried.
+
+No message names a step by its internal name: learners read the labels the
+question's author wrote ("16-bit weights"), never ``w16``.
+"""
 
 from __future__ import annotations
-
-import re
 
 from . import diagnose as dx
 from .arithmetic import Arithmetic, Side
@@ -12,18 +14,17 @@ from .reference import RefStep
 from .state import Outcome, State
 from .words import show
 
-_WHY = {dx.UNITS: "check the units", dx.SIGN: "check the sign", dx.POWER: "off by a power of ten",
-        dx.TRANSPOSED: "two digits are swapped", dx.OPERATION: "the wrong operation"}
 _BASE_SYMBOLS = {"time": "s", "data": "B", "compute": "FLOP", "money": "USD"}
 
 
 def message(state: State, arith: Arithmetic, o: Outcome, raw: str, n: int = 0, label: str = "") -> str:
-    """The message for one marked line (line ``n``, labelled ``label``)."""
+    """The message for one marked claim (on line ``n``, labelled ``label``)."""
     if o.status == "correct":
-        # only steps this line newly credits: not ones an earlier line already did
-        extra = [c for c in o.credits if c != o.step.name and state.coverage.get(c, ("", n))[1] == n]
+        assert o.step is not None
+        # only steps this claim newly credits: not ones an earlier claim already did
+        extra = [state.ref.step(c).label for c in state.fresh if c != o.step.name]
         also = f" (also covers {', '.join(extra)})" if extra else ""
-        return f"{o.step.name} = {show(o.step.shown, o.step.unit_text)}{also}"
+        return f"{o.step.label} = {show(o.step.shown, o.step.unit_text)}{also}"
     if o.status == "carried":
         return _carried(state, o)
     if o.status == "slip":
@@ -33,42 +34,38 @@ def message(state: State, arith: Arithmetic, o: Outcome, raw: str, n: int = 0, l
         return "a value from the problem (no penalty)" if given else "not a value of this working (no penalty)"
     named = _named(state, arith, label)
     if named is not None:
-        return f"the arithmetic is right, but {named.name} is {show(named.shown, named.unit_text)}"
+        return f"the arithmetic is right, but the {named.label} is {show(named.shown, named.unit_text)}"
     return "the arithmetic is right, but it is not a step of this working (no penalty)"
 
 
 def _named(state: State, arith: Arithmetic, label: str) -> RefStep | None:
-    """The open step an unmatched line's label names (every word of the step's name), if one.
+    """The open step an unmatched claim's label names, if it is of the claim's kind."""
+    from .locate import named_step
 
-    ``Bytes per step: 8 billion x 1 B = 8 GB`` names ``bytes_step``; ``mem``
-    in ``mem_time`` may stand for ``Memory``.
-    """
-    words = [w for w in re.split(r"[^a-z0-9]+", label.lower()) if len(w) > 1]
+    step = named_step(state, label)
     unit = arith.stated.unit
-    for step in state.ref.steps:
-        if step.name in state.coverage or (unit is not None and not unit.dimensionless
-                                           and not same_kind(unit.dims, step.unit.dims)):
-            continue
-        if words and all(any(w.startswith(s) or s.startswith(w) for w in words) for s in step.words if len(s) > 1):
-            return step
-    return None
+    if step is None or state.covered(step.name) or (unit is not None and not unit.dimensionless
+                                                    and not same_kind(unit.dims, step.unit.dims)):
+        return None
+    return step
 
 
 def _carried(state: State, o: Outcome) -> str:
     plan = state.ref.plan
-    used = "; ".join(f"your {show(plan.display(s.step, s.base), state.ref.step(s.step).unit_text)} for {s.step}"
-                     + (f" (line {s.line})" if s.line else "") for s in o.stands)
+    assert o.step is not None
+    used = "; ".join(f"your {show(plan.display(s.step, s.base), state.ref.step(s.step).unit_text)} for the "
+                     f"{state.ref.step(s.step).label}" + (f" (line {s.line})" if s.line else "") for s in o.stands)
     head = "right method, rounded too soon" if o.diagnosis == dx.ROUNDING else "right method"
-    return f"{head}: {o.step.name} with {used}"
+    return f"{head}: the {o.step.label} from {used}"
 
 
 def _slip(arith: Arithmetic, o: Outcome, raw: str) -> str:
-    why = _WHY.get(o.diagnosis, "an arithmetic slip")
-    target = f" (for {o.step.name})" if o.step else ""
+    why = dx.why(o.diagnosis)
+    target = f" (for the {o.step.label})" if o.step else ""
     c, side = arith.computed, arith.failed or arith.given
     if arith.ok or c is None or side is None:
         if o.step is None:
-            return f"{why}: this step is ?"
+            return why
         return f"{why}{target}: this step is {show(o.step.shown, o.step.unit_text)}{_off_from_step(arith, o)}"
     stated = raw[side.segment.start:side.segment.end].strip()
     return f"{why}{target}: the left side is {_left(c, side.value)}, not {stated}{_why_units(o, c, side, stated)}"

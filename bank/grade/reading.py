@@ -110,7 +110,7 @@ def _binop(node: n.BinOp, scope: Scope, text: str) -> Amount:
 
 
 def _arith(op: str, x: Fraction, y: Fraction) -> Fraction:
-    return n._binop(op, x, y)
+    return n.binop(op, x, y)
 
 
 def _unit(node: n.BinOp, a: Amount, b: Amount, text: str) -> tuple[Unit | None, NotationError | None]:
@@ -137,8 +137,8 @@ def _unit(node: n.BinOp, a: Amount, b: Amount, text: str) -> tuple[Unit | None, 
 def _call(node: n.Call, scope: Scope, text: str) -> Amount:
     args = [amount(x, scope, text) for x in node.args]
     try:
-        base = n._call(node.func, [a.base for a in args])
-        written = n._call(node.func, [a.written for a in args])
+        base = n.FUNCTIONS[node.func].exact([a.base for a in args])
+        written = n.FUNCTIONS[node.func].exact([a.written for a in args])
     except (ValueError, OverflowError, ArithmeticError) as exc:
         raise NotationError(f"cannot compute `{node.func}`: {exc}", text, node.start, node.end) from None
     units = [a.unit for a in args]
@@ -178,16 +178,14 @@ def implied(node: n.Node, scope: Scope, text: str = "") -> list[Amount]:
     """
     import itertools
 
-    from .diagnose import _swap
-
     nums = [x for x in leaves(node) if isinstance(x, n.Num)]
-    options = [[None, *_units_of(x.value, scope)] for x in nums]
+    options = [[None, *_units_of(x.value, scope, x.resolution / 2)] for x in nums]
     out = []
     for choice in itertools.islice(itertools.product(*options), 1, MAX_READINGS + 1):  # the first is "none"
         tree = node
         for num, unit in zip(nums, choice):
             if unit is not None:
-                tree = _swap(tree, num, n.Quantity(num.start, num.end, num, unit, unit.name))
+                tree = n.swap(tree, num, n.Quantity(num.start, num.end, num, unit, unit.name))
         try:
             out.append(amount(tree, scope, text))
         except NotationError:
@@ -195,9 +193,10 @@ def implied(node: n.Node, scope: Scope, text: str = "") -> list[Amount]:
     return out
 
 
-def _units_of(value: Fraction, scope: Scope) -> list[Unit]:
-    """The units of the names whose value, as the problem shows it, is ``value`` (at most two)."""
-    found = {scope.units[k] for k, v in scope.shown.items() if v == value and k in scope.units}
+def _units_of(value: Fraction, scope: Scope, near: Fraction = Fraction(0)) -> list[Unit]:
+    """The units of the names whose value, as the problem shows it, is ``value`` (within ``near``;
+    at most two)."""
+    found = {scope.units[k] for k, v in scope.shown.items() if abs(v - value) <= near and k in scope.units}
     return sorted((u for u in found if not u.dimensionless), key=lambda u: u.name)[:2]
 
 
@@ -219,7 +218,7 @@ def leaves(node: n.Node) -> list[n.Node]:
     if isinstance(node, n.BinOp) and node.op == "^":
         return leaves(node.left) if not isinstance(node.left, n.Num) else []
     out: list[n.Node] = []
-    for child in n._children(node):
+    for child in n.children(node):
         out.extend(leaves(child))
     return out
 

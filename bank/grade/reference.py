@@ -1,11 +1,9 @@
 """The reference working for one variant: every step's exact value, unit and ancestry.
 
-Values come from :meth:`bank.plan.Plan.evaluate` (exact ``Fraction`` tree
-walk, no sympy), so matching a line costs microseconds. Only error carried
-forward re-evaluates a step with the learner's own values substituted: that
-runs the sympy-built functions of :func:`bank.solve.compiled` (each step's
-tree turned into a sympy expression by :func:`bank.notation.to_sympy`, then
-compiled once per question).
+Values come from :meth:`bank.plan.Plan.evaluate` (exact ``Fraction``
+arithmetic through closures compiled once per step, no sympy), so matching a
+line costs microseconds. Error carried forward re-evaluates a step with the
+learner's own values held in place of earlier steps, the same way.
 
 >>> from bank.load import load
 >>> from bank.variant import variant
@@ -35,7 +33,11 @@ from .reading import Scope
 
 @dataclass(frozen=True)
 class RefStep:
-    """One step of the reference working, evaluated."""
+    """One step of the reference working, evaluated.
+
+    ``label`` is what a learner calls the step (every message uses it); ``rounds`` is how the
+    step rounds its value (``up`` for ``ceil(…)``), and ``inner`` the value before that rounding.
+    """
 
     name: str
     index: int
@@ -46,6 +48,9 @@ class RefStep:
     ancestors: tuple[str, ...]
     params: tuple[str, ...]
     words: frozenset[str]
+    label: str = ""
+    rounds: str | None = None
+    inner: Fraction | None = None
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,21 @@ class Reference:
     def result(self) -> RefStep:
         return self.step(self.worked.result)
 
+    @property
+    def parts(self) -> tuple[RefStep, ...]:
+        """The answer parts, in the order the problem asks for them."""
+        return tuple(self.step(name) for name in self.worked.parts)
+
+    @functools.cached_property
+    def constants(self) -> frozenset[Fraction]:
+        """The plain numbers written in the steps' own expressions (the 2 of ``2 * params``)."""
+        return frozenset(x.value for tree in self.plan.trees.values() for x in notation.numbers(tree))
+
+    @functools.cached_property
+    def names(self) -> frozenset[str]:
+        """Every param and step a learner may use by name."""
+        return frozenset(self.env)
+
     def step(self, name: str) -> RefStep:
         return next(s for s in self.steps if s.name == name)
 
@@ -78,22 +98,13 @@ class Reference:
         return Scope(base, shown, self.plan.units)
 
     def reevaluate(self, name: str, substituted: Mapping[str, Fraction]) -> Fraction | None:
-        """Step ``name`` recomputed with some earlier steps replaced (base units), or None.
-
-        Runs the sympy-compiled step functions in order, holding the
-        substituted steps at the learner's values.
+        """Step ``name`` recomputed with some earlier steps held at the learner's values (base units),
+        or None where that cannot be computed. Uses the plan's compiled steps: no sympy.
         """
-        from ..solve import compiled
-
-        env: dict[str, Fraction] = dict(self.params)
         try:
-            for step, fn, args in compiled(self.worked).functions:
-                env[step] = substituted[step] if step in substituted else Fraction(fn(*[env[a] for a in args]))
-                if step == name:
-                    return env[step]
+            return self.plan.evaluate(self.variant.as_dict(), held=substituted, until=name)[name]
         except (ZeroDivisionError, ValueError, OverflowError, TypeError, ArithmeticError):
             return None
-        return None
 
 
 def reference(owner: Question | Term, variant: Variant) -> Reference:
@@ -121,9 +132,40 @@ def _step(planned: Plan, index: int, name: str, unit_text: str, env, parents) ->
     above = _ancestors(name, parents)
     steps = tuple(a for a in above if a in parents)
     params = tuple(a for a in above if a not in parents)
-    words = frozenset(w for w in re.split(r"[_\W]+", name.lower()) if w)
+    label = planned.worked.step(name).title
+    words = label_words(f"{name} {label}")
+    rounds, inner = _rounding(planned.trees[name], env)
     return RefStep(name, index, planned.units[name], unit_text, env[name], planned.display(name, env[name]),
-                   steps, params, words)
+                   steps, params, words, label, rounds, inner)
+
+
+def _rounding(tree: notation.Node, env) -> tuple[str | None, Fraction | None]:
+    """How a step rounds at the top (``ceil(a / b)``, ``floor(x) * 1 replica``), and its value before."""
+    while isinstance(tree, notation.Quantity) or (isinstance(tree, notation.BinOp) and tree.op == "*"
+                                                  and isinstance(tree.right, notation.Quantity)
+                                                  and notation.constant(tree.right) == 1):
+        tree = tree.operand if isinstance(tree, notation.Quantity) else tree.left
+    if isinstance(tree, notation.Call) and notation.FUNCTIONS[tree.func].rounds:
+        try:
+            return notation.FUNCTIONS[tree.func].rounds, notation.evaluate(tree.args[0], env)
+        except (ArithmeticError, ValueError, KeyError):
+            return notation.FUNCTIONS[tree.func].rounds, None
+    return None, None
+
+
+#: Words that say nothing about which step a label means.
+_STOPWORDS = frozenset("""a an the of per for in at to and with on by from one each step steps total is are
+    so then this that it its our my we i you all time""".split())
+
+
+def label_words(text: str) -> frozenset[str]:
+    """The words of a label that can tell steps apart, singular and lower-case.
+
+    >>> sorted(label_words("Rent per replica, per year"))
+    ['rent', 'replica', 'year']
+    """
+    words = (w for w in re.split(r"[^a-z0-9]+", text.lower()) if w and w not in _STOPWORDS)
+    return frozenset(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words)
 
 
 def _ancestors(name: str, parents: Mapping[str, list[str]]) -> list[str]:

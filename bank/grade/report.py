@@ -1,19 +1,69 @@
-"""The marking report: per-line verdicts, step coverage, the final answer and the score.
+"""The marking report: per-line verdicts, step coverage, the final answer per part, and the score.
 
-``Report.as_dict()`` is the JSON of ``bank grade --json`` (the shape in
-issue 3: more keys may be added, these may not change). ``Report.as_text()``
-is the readable form, with ✓ and ✗ per line and a caret under a line that
-could not be read.
+``Report.as_dict()`` is the JSON of ``bank grade --json`` (the shape of issue 3;
+keys may be added, these may not change). ``Report.as_text()`` is the readable
+form, with ✓ and ✗ per line and a caret under a line that could not be read.
+Statuses and coverage are :class:`Status` and :class:`Coverage` (strings in JSON).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from enum import Enum
 from fractions import Fraction
 
-STATUSES = ("correct", "carried", "slip", "unmatched", "error")
-DIAGNOSES = ("transposed-digits", "power-of-ten", "wrong-operation", "sign", "units", "premature-rounding")
+from .diagnose import DIAGNOSES
+
+
+class Status(str, Enum):
+    """A line's (or claim's) verdict."""
+
+    CORRECT = "correct"  # right arithmetic, matching a step
+    CARRIED = "carried"  # right method on the learner's own earlier value
+    SLIP = "slip"  # wrong arithmetic, units or method, for a step
+    UNMATCHED = "unmatched"  # right, but not a step of this working (no penalty)
+    ERROR = "error"  # cannot be read
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def mark(self) -> str:
+        return "✗" if self in (Status.SLIP, Status.ERROR) else "✓"
+
+    @property
+    def ok(self) -> bool:
+        return self in (Status.CORRECT, Status.CARRIED, Status.UNMATCHED)
+
+
+#: How a line's claims combine: the line shows its most telling claim.
+SEVERITY = {Status.ERROR: 4, Status.SLIP: 3, Status.CARRIED: 2, Status.CORRECT: 1, Status.UNMATCHED: 0}
+
+
+class Coverage(str, Enum):
+    """Whether the working covers a reference step."""
+
+    DONE = "done"
+    CARRIED = "carried"
+    MISSING = "missing"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Verdict(str, Enum):
+    """The verdict on an answer part."""
+
+    CORRECT = "correct"
+    WRONG = "wrong"
+    MISSING = "missing"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+STATUSES = tuple(s.value for s in Status)
 
 
 def number(x: Fraction | float | None) -> float | None:
@@ -45,12 +95,35 @@ class Carry:
 
 
 @dataclass(frozen=True)
+class ClaimResult:
+    """The verdict on one claim of a line (a line may hold several: ``70 / 6 = 11.7 + 20 = 31.7 s``)."""
+
+    status: Status
+    step: str | None = None
+    given: float | None = None
+    computed: float | None = None
+    diagnosis: str | None = None
+    message: str = ""
+    carried: tuple[Carry, ...] = ()
+    credits: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict:
+        out = {"status": str(self.status), "step": self.step, "given": self.given, "computed": self.computed,
+               "diagnosis": self.diagnosis, "message": self.message}
+        if self.carried:
+            out["carried"] = [c.as_dict() for c in self.carried]
+        if self.credits:
+            out["credits"] = list(self.credits)
+        return out
+
+
+@dataclass(frozen=True)
 class LineResult:
-    """The verdict on one line of working."""
+    """The verdict on one line of working: its most telling claim, and every claim when there are several."""
 
     n: int
     text: str
-    status: str
+    status: Status
     step: str | None = None
     given: float | None = None
     computed: float | None = None
@@ -60,13 +133,14 @@ class LineResult:
     caret: str | None = None
     carried: tuple[Carry, ...] = ()
     credits: tuple[str, ...] = ()
+    claims: tuple[ClaimResult, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return self.status in ("correct", "carried", "unmatched")
+        return Status(self.status).ok
 
     def as_dict(self) -> dict:
-        out = {"n": self.n, "text": self.text, "status": self.status, "step": self.step, "given": self.given,
+        out = {"n": self.n, "text": self.text, "status": str(self.status), "step": self.step, "given": self.given,
                "computed": self.computed, "diagnosis": self.diagnosis, "message": self.message}
         if self.column is not None:
             out["column"] = self.column
@@ -74,6 +148,8 @@ class LineResult:
             out["carried"] = [c.as_dict() for c in self.carried]
         if self.credits:
             out["credits"] = list(self.credits)
+        if len(self.claims) > 1:
+            out["claims"] = [c.as_dict() for c in self.claims]
         return out
 
 
@@ -82,18 +158,19 @@ class StepCoverage:
     """Whether the working covers one reference step, and on which line."""
 
     name: str
-    status: str  # done | carried | missing
+    status: Coverage
     line: int | None = None
+    label: str = ""
 
     def as_dict(self) -> dict:
-        return {"name": self.name, "status": self.status, "line": self.line}
+        return {"name": self.name, "label": self.label or self.name, "status": str(self.status), "line": self.line}
 
 
 @dataclass(frozen=True)
 class Final:
-    """The verdict on the final answer (the value of the result step)."""
+    """The verdict on an answer part (or, as ``Report.final``, on the whole answer)."""
 
-    status: str  # correct | wrong | missing
+    status: Verdict
     expected: float | None
     given: float | None = None
     diagnosis: str | None = None
@@ -101,11 +178,22 @@ class Final:
     step: str = ""
     unit: str = ""
     line: int | None = None
+    label: str = ""
+
+    @property
+    def credit(self) -> float:
+        """The share of this part's marks: 1 when right; a diagnosis's own credit when wrong (premature
+        rounding earns half: the method is right); 0 when missing."""
+        if self.status == Verdict.CORRECT:
+            return 1.0
+        if self.status == Verdict.WRONG and self.diagnosis in DIAGNOSES:
+            return DIAGNOSES[self.diagnosis].final_credit
+        return 0.0
 
     def as_dict(self) -> dict:
-        return {"status": self.status, "expected": self.expected, "given": self.given,
+        return {"status": str(self.status), "expected": self.expected, "given": self.given,
                 "diagnosis": self.diagnosis, "message": self.message, "step": self.step,
-                "unit": self.unit, "line": self.line}
+                "unit": self.unit, "line": self.line, "label": self.label}
 
 
 @dataclass(frozen=True)
@@ -119,38 +207,45 @@ class Report:
     lines: tuple[LineResult, ...] = ()
     steps: tuple[StepCoverage, ...] = ()
     params: dict = field(default_factory=dict)
+    parts: tuple[Final, ...] = ()
 
     def as_dict(self) -> dict:
         """The JSON shape of ``bank grade --json``."""
         return {"question": self.question, "seed": self.seed, "score": self.score,
-                "final": self.final.as_dict(), "lines": [x.as_dict() for x in self.lines],
-                "steps": [s.as_dict() for s in self.steps]}
+                "final": self.final.as_dict(), "parts": [p.as_dict() for p in self.parts or (self.final,)],
+                "lines": [x.as_dict() for x in self.lines], "steps": [s.as_dict() for s in self.steps]}
 
     def as_text(self) -> str:
-        """Readable marking: one row per line, then the steps, the final answer and the score."""
+        """Readable marking: one row per line, then the steps, the answer and the score."""
         head = f"{self.question} · " + (f"seed {self.seed}" if self.seed is not None else "default variant")
         out = [head, ""]
         for line in self.lines:
             out.extend(_line_text(line))
         if not self.lines:
             out.append("  (no working)")
-        out += ["", "Steps: " + ", ".join(f"{s.name} {_STEP_MARK[s.status]}" for s in self.steps)]
-        mark = {"correct": "✓", "wrong": "✗", "missing": "–"}[self.final.status]
-        out.append(f"Final answer: {mark} {self.final.message}")
+        out += ["", "Steps: " + ", ".join(f"{s.label or s.name} {_STEP_MARK[str(s.status)]}" for s in self.steps)]
+        parts = self.parts or (self.final,)
+        if len(parts) == 1:
+            out.append(f"Final answer: {_FINAL_MARK[str(parts[0].status)]} {parts[0].message}")
+        else:
+            out.append("Answers:")
+            out += [f"  {p.label}: {_FINAL_MARK[str(p.status)]} {p.message}" for p in parts]
         out.append(f"Score: {self.score:.2f}")
         return "\n".join(out)
 
 
 _STEP_MARK = {"done": "✓", "carried": "✓ (carried)", "missing": "–"}
-_LINE_MARK = {"correct": "✓", "carried": "✓", "unmatched": "✓", "slip": "✗", "error": "✗"}
+_FINAL_MARK = {"correct": "✓", "wrong": "✗", "missing": "–"}
 
 
 def _line_text(line: LineResult) -> list[str]:
-    mark = _LINE_MARK[line.status]
-    if line.status == "error" and line.caret:
+    from ..formatting import printable
+
+    mark = Status(line.status).mark
+    if line.status == Status.ERROR and line.caret:
         shown, marks = line.caret.split("\n", 1)
-        rows = [f"{mark} {line.n:>2}  {shown}", f"      {marks}"]
+        rows = [f"{mark} {line.n:>2}  {printable(shown)}", f"      {marks}"]
     else:
-        rows = [f"{mark} {line.n:>2}  {line.text.rstrip()}"]
+        rows = [f"{mark} {line.n:>2}  {printable(line.text.rstrip())}"]
     rows.append(f"      {line.status}: {line.message}")
     return rows

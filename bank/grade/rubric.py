@@ -6,32 +6,35 @@
   the learner's own earlier value (``carried``: error carried forward earns
   full method credit). A slip earns nothing for its step, but the learner's
   wrong value carries forward, so later steps are not punished again.
-- **Final answer (50%).** Correct at the precision written: full credit.
-  Off only because an intermediate value was rounded too early
-  (premature rounding): half credit. Wrong or missing: none.
+- **Final answer (50%).** Shared equally by the answer's parts. A part correct
+  at the precision written: full credit. Off only because an intermediate
+  value was rounded too early (premature rounding): half credit (each
+  diagnosis in :data:`bank.grade.diagnose.DIAGNOSES` says what it keeps).
+  Wrong or missing: none.
 - Unmatched lines (right arithmetic, no step) and lines that cannot be read
   cost nothing by themselves; they simply earn nothing.
 
->>> score(["done", "done"], "correct", None)
+>>> score(["done", "done"], [1.0])
 1.0
->>> score(["done", "carried", "missing"], "wrong", None)
+>>> score(["done", "carried", "missing"], [0.0])
 0.3333
->>> score(["done", "carried"], "wrong", "premature-rounding")
+>>> score(["done", "carried"], [0.5])
+0.75
+>>> score(["done", "done"], [1.0, 0.0])
 0.75
 """
 
 from __future__ import annotations
 
+from typing import Sequence
+
 STEP_WEIGHT = 0.5
 FINAL_WEIGHT = 0.5
-FINAL_CREDIT = {"correct": 1.0, "wrong": 0.0, "missing": 0.0}
-ROUNDING_CREDIT = 0.5
 
 
-def score(steps: list[str], final: str, diagnosis: str | None) -> float:
-    """Weighted score, rounded to four places."""
-    credited = sum(s in ("done", "carried") for s in steps) / len(steps) if steps else 0.0
-    final_credit = FINAL_CREDIT[final]
-    if final == "wrong" and diagnosis == "premature-rounding":
-        final_credit = ROUNDING_CREDIT
+def score(steps: Sequence[str], parts: Sequence[float]) -> float:
+    """Weighted score, rounded to four places: ``steps`` are coverages, ``parts`` each answer part's credit
+    (:attr:`bank.grade.report.Final.credit`)."""
+    credited = sum(str(s) in ("done", "carried") for s in steps) / len(steps) if steps else 0.0
+    final_credit = sum(parts) / len(parts) if parts else 0.0
     return round(STEP_WEIGHT * credited + FINAL_WEIGHT * final_credit, 4)

@@ -1,4 +1,4 @@
-"""What the marker remembers while it reads a working, line by line."""
+"""What the marker remembers while it reads a working, line by line and claim by claim."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from .report import LineResult
 
 @dataclass
 class Outcome:
-    """Where one line landed, before it becomes a :class:`~bank.grade.report.LineResult`."""
+    """Where one claim landed, before it becomes part of a :class:`~bank.grade.report.LineResult`."""
 
     status: str
     step: RefStep | None = None
@@ -23,16 +23,31 @@ class Outcome:
     credits: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Marked:
+    """One claim as marked: its line, the outcome, and what it stated (None for an unreadable line)."""
+
+    line: int
+    outcome: Outcome
+    stated: Claim | None
+    result: LineResult
+
+
 @dataclass
 class State:
-    """The reference, the learner's own values so far, what each line stated, and step coverage."""
+    """The reference, the learner's own values so far, what each claim stated, and step coverage."""
 
     ref: Reference
     learner: dict[str, Fraction] = field(default_factory=dict)
     history: History = field(default_factory=History)
     coverage: dict[str, tuple[str, int]] = field(default_factory=dict)
     slipped: set[str] = field(default_factory=set)
-    marked: list[tuple[LineResult, Outcome, Claim | None]] = field(default_factory=list)
+    marked: list[Marked] = field(default_factory=list)
+    lines: list[LineResult] = field(default_factory=list)
+    #: The steps the latest claim newly covered (its message names them).
+    fresh: tuple[str, ...] = ()
+    #: The value the latest line ended on (a line may go on from it: ``x 8192 = 536.9 MB``).
+    last_value: object = None
     _scope: Scope | None = None
 
     def scope(self) -> Scope:
@@ -50,3 +65,6 @@ class State:
         """Whether a claim is just one of the problem's givens (``70 GB``)."""
         plan = self.ref.plan
         return any(claim.written.mid == plan.display(k, v) for k, v in self.ref.params.items())
+
+    def covered(self, step: str) -> bool:
+        return step in self.coverage

@@ -11,18 +11,15 @@
 from __future__ import annotations
 
 import math
-import re
 from fractions import Fraction
 
-from ..formatting import fixed, sig, thousands
+from ..formatting import fixed, sig, thousands, with_unit
 
 #: Beyond these sizes numbers print in scientific notation (never as digit strings too long to read).
 _LARGE, _SMALL = Fraction(10) ** 10, Fraction(1, 10**6)
-#: Unit words that take a plural: 3 replicas, 68.6 tokens/s, 8,760 hours.
-_COUNT_WORD = re.compile(r"^(token|request|replica|card|user|hour|day|week|year)(?=$|[/·\s])")
 
 
-def number_text(x: Fraction | float) -> str:
+def number_text(x: Fraction | float, figures: int = 4) -> str:
     """A value to four significant figures (whole digits at least), with separators.
 
     >>> number_text(Fraction(35, 3)), number_text(Fraction(43750, 3)), number_text(Fraction(21900))
@@ -30,33 +27,24 @@ def number_text(x: Fraction | float) -> str:
     """
     x = Fraction(x)
     if x != 0 and (abs(x) >= _LARGE or abs(x) < _SMALL):
-        return _scientific(x)
-    if x.denominator == 1 or abs(x) >= 1000:
+        return _scientific(x, figures)
+    if x.denominator == 1 or (abs(x) >= 1000 and figures <= 4):
         return thousands(round(x))  # 14,583, not 14,580: at least every whole digit
-    return sig(x, 4)
+    return sig(x, figures)
 
 
-def _scientific(x: Fraction) -> str:
+def _scientific(x: Fraction, figures: int = 4) -> str:
     exponent = math.floor(math.log10(abs(x.numerator)) - math.log10(x.denominator))
     mantissa = float(x / Fraction(10) ** exponent)
     if abs(mantissa) >= 9.9995:
         mantissa, exponent = mantissa / 10, exponent + 1
-    head = f"{mantissa:.4g}"
+    head = f"{mantissa:.{figures}g}"
     return f"{head}e{exponent}"  # 6.4e13, as learners and the bank's own sci format write it
 
 
-def show(x: Fraction | float, unit: str = "") -> str:
+def show(x: Fraction | float, unit: str = "", figures: int = 4) -> str:
     """A value with its unit the way people write it: ``$21,900``, ``11.67 s``, ``90%``."""
-    text = number_text(x)
-    if unit.startswith("USD"):
-        if Fraction(x).denominator in (2, 4, 5, 10, 20, 25, 50, 100):  # cents: $2.50, not $2.5
-            text = fixed(Fraction(x), 2)
-        sign, digits = ("-", text[1:]) if text.startswith("-") else ("", text)
-        return f"{sign}${digits}{unit[3:]}"
-    if unit in ("percent", "%"):
-        return f"{text}%"
-    if unit.startswith("1/"):
-        return f"{text}{unit[1:]}"  # 68.6/s
-    if Fraction(x) != 1:
-        unit = _COUNT_WORD.sub(r"\1s", unit)
-    return f"{text} {unit}".strip()
+    text = number_text(x, figures)
+    if unit.startswith("USD") and figures <= 4 and Fraction(x).denominator in (2, 4, 5, 10, 20, 25, 50, 100):
+        text = fixed(Fraction(x), 2)  # cents: $2.50, not $2.5
+    return with_unit(text, unit, x)

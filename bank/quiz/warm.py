@@ -38,12 +38,12 @@ class Warm:
     def _prepare(self) -> None:
         # Failures here are re-raised by the same import in the foreground, where they can be reported.
         try:
-            from .. import grade  # noqa: F401  (the heavy import: sympy)
-            from ..solve import compiled
+            from .. import grade  # noqa: F401
+            from ..plan import plan
 
             for item in self.items:
                 if item.question.worked is not None:
-                    compiled(item.question.worked)
+                    plan(item.question.worked).compiled
         except Exception:
             pass
 

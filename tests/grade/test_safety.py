@@ -130,8 +130,8 @@ def test_no_text_reaches_sympy_parsers(monkeypatch, mark):
     monkeypatch.setattr(core, "sympify", guarded)
     monkeypatch.setattr(sympy, "sympify", guarded)
     monkeypatch.setattr(parser, "parse_expr", refuse)
-    from bank.solve import compiled
+    from bank.plan import plan
 
-    compiled.cache_clear()
+    plan.cache_clear()
     report = mark("rent", "2.50 x 24 x 365 = 21,600", "4 x 21,600 = 86,400", "86,400 - 21,600 = 64,800")
     assert [x.status for x in report.lines] == ["slip", "carried", "carried"]

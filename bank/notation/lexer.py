@@ -1,0 +1,155 @@
+"""Text -> tokens: numbers as people write them, words, operators, and (in prose) punctuation.
+
+Two modes share one lexer. Authors' expressions are strict: a character the
+notation has no use for is a located error. A learner's prose is lenient:
+words may carry apostrophes and hyphens (``Little's``, ``card-hour``,
+``16-bit``), and anything else becomes punctuation for the reader to skip.
+
+>>> [t.text for t in tokenize("$2.50 × 24")]
+['$', '2.50', '*', '24', '']
+>>> [t.kind for t in tokenize("That's 11.7 s.", prose=True)]
+['name', 'num', 'name', 'punct', 'end']
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..errors import NotationError
+
+#: The largest written exponent in ``5.6e14`` style.
+MAX_E_EXPONENT = 400
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str  # num, name, op, punct, end
+    text: str
+    start: int
+    end: int
+    value: Fraction | None = None
+    resolution: Fraction | None = None
+
+
+_NUMBER = re.compile(
+    r"(?P<int>\d{1,3}(?:,\d{3})+(?!\d)|\d+)?(?P<frac>\.\d+)?(?:[eE](?P<exp>[+-]?\d+))?")
+_NAME = re.compile(r"[A-Za-z_µμ¢][A-Za-z0-9_]*")
+#: Prose words: apostrophes inside (that's), hyphens between letters (card-hour, round-the-clock).
+_WORD = re.compile(r"[A-Za-z_µμ¢][A-Za-z0-9_]*(?:['’][A-Za-z]+)?(?:-[A-Za-z][A-Za-z0-9]*)*")
+#: A number glued to a word by a hyphen is a word: 16-bit, 8-card, 70-billion-parameter.
+_NUMBER_WORD = re.compile(r"\d+(?:\.\d+)?(?:-[A-Za-z][A-Za-z0-9]*)+")
+_OPS = ("**", "<=", ">=", "==", "!=", "+", "-", "*", "/", "^", "(", ")", ",", "<", ">", "=", "%", "$", "~")
+_PROSE_OPS = ("~=", "=~", "->", "=>", "→", "⇒", "⟹", "≃", "≅", "⌈", "⌉", "⌊", "⌋")
+_UNICODE_OPS = {"×": "*", "·": "*", "⋅": "*", "∙": "*", "÷": "/", "−": "-", "–": "-",
+                "≈": "≈", "≤": "<=", "≥": ">=", "≠": "!="}
+_SUPERSCRIPT = {"⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7", "⁸": "8",
+                "⁹": "9", "⁻": "-"}
+
+
+def tokenize(text: str, *, prose: bool = False) -> list[Token]:
+    """Split text into tokens. Strict mode raises a located :class:`NotationError` for a stray character."""
+    tokens: list[Token] = []
+    pos, n = 0, len(text)
+    while pos < n:
+        ch = text[pos]
+        if ch.isspace():
+            pos += 1
+            continue
+        tok = _next(text, pos, tokens, prose)
+        tokens.append(tok)
+        pos = tok.end
+        if tok.kind == "num" and pos < n and text[pos] in _SUPERSCRIPT:
+            pos = _superscript(text, pos, tokens)
+    tokens.append(Token("end", "", n, n))
+    return tokens
+
+
+def _next(text: str, pos: int, tokens: list[Token], prose: bool) -> Token:
+    ch, n = text[pos], len(text)
+    if prose and ch.isdigit():
+        m = _NUMBER_WORD.match(text, pos)
+        if m:
+            return Token("name", m.group(), pos, m.end())
+    if ch in "0123456789" or (ch == "." and pos + 1 < n and text[pos + 1] in "0123456789"):
+        return _lex_number(text, pos, prose)
+    if ch.isdigit():
+        raise NotationError(_bad_char(ch), text, pos)
+    if ch in "xX" and _after_operand(tokens) and pos + 1 < n and text[pos + 1] in "0123456789.$(":
+        return Token("name", ch, pos, pos + 1)  # 24x365: a times sign, not the name `x365`
+    if ch.isascii() and (ch.isalpha() or ch == "_") or ch in "µμ¢":
+        m = (_WORD if prose else _NAME).match(text, pos)
+        assert m is not None
+        return Token("name", m.group(), pos, m.end())
+    if prose:
+        op = next((o for o in _PROSE_OPS if text.startswith(o, pos)), None)
+        if op is not None:
+            return Token("op", op, pos, pos + len(op))
+    if ch in _UNICODE_OPS:
+        return Token("op", _UNICODE_OPS[ch], pos, pos + 1)
+    op = next((o for o in _OPS if text.startswith(o, pos)), None)
+    if op is not None:
+        return Token("op", op, pos, pos + len(op))
+    if prose:
+        return Token("punct", ch, pos, pos + 1)
+    raise NotationError(_bad_char(ch), text, pos)
+
+
+def _superscript(text: str, pos: int, tokens: list[Token]) -> int:
+    """``10¹⁴``: the superscript digits are an exponent."""
+    end = pos
+    while end < len(text) and text[end] in _SUPERSCRIPT:
+        end += 1
+    digits = "".join(_SUPERSCRIPT[c] for c in text[pos:end])
+    tokens.append(Token("op", "^", pos, pos))
+    try:
+        value = Fraction(int(digits))
+    except ValueError:
+        raise NotationError("a superscript exponent needs digits", text, pos, end) from None
+    tokens.append(Token("num", digits, pos, end, value, Fraction(1)))
+    return end
+
+
+def _after_operand(tokens: list[Token]) -> bool:
+    return bool(tokens) and (tokens[-1].kind == "num" or tokens[-1].text == ")")
+
+
+def _bad_char(ch: str) -> str:
+    if ch.isdigit():
+        return f"`{ch}` is not an ASCII digit; write numbers with 0-9"
+    if ch.isalpha():
+        return f"unexpected letter `{ch}`; names use ASCII letters"
+    if ch in "'\"`":
+        return "quotes are not part of the notation"
+    if ch in "[]{};:!@#&|\\?":
+        return f"unexpected `{ch}`"
+    name = unicodedata.name(ch, "") or f"U+{ord(ch):04X}"
+    return f"unexpected character `{ch}` ({name.lower()})"
+
+
+def _lex_number(text: str, pos: int, prose: bool) -> Token:
+    m = _NUMBER.match(text, pos)
+    assert m is not None
+    whole, frac, exp = m.group("int") or "", m.group("frac") or "", m.group("exp")
+    digits = whole.replace(",", "")
+    value = Fraction(int(digits or "0"))
+    resolution = Fraction(1)
+    if frac:
+        value += Fraction(int(frac[1:]), 10 ** (len(frac) - 1))
+        resolution = Fraction(1, 10 ** (len(frac) - 1))
+    if exp is not None:
+        e = int(exp) if len(exp.lstrip("+-")) <= 6 else MAX_E_EXPONENT + 1
+        if abs(e) > MAX_E_EXPONENT:
+            raise NotationError(f"exponent {exp} is too large (limit ±{MAX_E_EXPONENT})", text, pos, m.end())
+        value *= Fraction(10) ** e
+        resolution *= Fraction(10) ** e
+    end = m.end()
+    if not prose and end < len(text) and (text[end] in "0123456789" or text[end] == "."):
+        raise NotationError("malformed number", text, end)
+    comma = re.match(r",(\d{1,2}|\d{4,})(?!\d)", text[end:end + 8])
+    if prose and comma and not frac and (pos == 0 or text[pos - 1] not in "(,"):  # not max(4,5)
+        raise NotationError(f"`{text[pos:end + comma.end()]}`: a comma separates thousands (1,500); "
+                            "write a decimal with a point (1.50)", text, pos, end + comma.end())
+    return Token("num", text[pos:end], pos, end, value, resolution)

@@ -1,0 +1,431 @@
+"""Reading a learner's line of working: the claims in a sentence, not the sentence as notation.
+
+A human marker finds the arithmetic in ``Read the weights: 70 GB ÷ 6 GB/s =
+11.7 s.`` and ignores the words around it. :func:`read_line` does the same: it
+finds each chain of sides joined by ``=``, ``≈``, ``is``, ``so``, ``→`` or
+``rounded up to`` (a :class:`Chain`), tolerates the words and punctuation
+around them, and keeps the words before the first chain as the line's label.
+Words after a number are a unit when they are one (``80 layers``, ``134
+seqs``, ``rps``, ``GiB``), and a label otherwise (``4 standby replicas``).
+
+Only a line whose arithmetic cannot be read at all is a format error, with the
+column at fault: a stray operator beside an ``=`` (``70 / = 11.7``), or a limit
+(length, nesting, a runaway power).
+
+>>> r = read_line("Read the weights: 70 GB ÷ 6 GB/s = 11.7 s.")
+>>> r.label, len(r.chains), [s.link for s in r.chains[0].segments]
+('Read the weights', 1, ['', '='])
+>>> [len(c.segments) for c in read_line("7,200 ÷ 3,000 = 2.4, so 3 replicas").chains]
+[3]
+>>> read_line("(126.9 GB − 70 GB) ÷ 2.68 GB, rounded down, is 21.").chains[0].segments[1].link
+'down'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Mapping
+
+from ..errors import NotationError, did_you_mean
+from ..units import Unit, lookup
+from ..vocabulary import APPROX, APPROX_EQUALS, EQUALS, IMPLIES, NUMBER_WORDS, ROUNDING, SAYS
+from .functions import ALIASES, FUNCTIONS
+from .lexer import Token, tokenize
+from .nodes import BinOp, Call, Name, Neg, Node, Num, Quantity, respan
+from .parser import MAX_DEPTH, MAX_LENGTH, ProseParser
+
+#: How a side relates to the side before it.
+EQUAL, APPROXIMATE, SAYS_LINK, IMPLIES_LINK = "=", "≈", "says", "so"
+ROUND_LINKS = ("up", "down", "nearest")
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One side of a chain: ``70 GB / 6 GB/s`` or ``about 12 s``, and how it follows the side before.
+
+    ``link`` is ``""`` for the first side; ``=``, ``≈``, ``says`` (``is``, ``that's``), ``so`` (``→``,
+    ``so``: equal, or a rounding of it), or ``up``/``down``/``nearest`` (``rounded up to``).
+    """
+
+    node: Node
+    approx: bool
+    start: int
+    end: int
+    link: str = ""
+
+
+@dataclass(frozen=True)
+class Chain:
+    """One claim: sides joined by links, the words before it (``label``) and after it (``comment``).
+
+    ``rounding`` is a rounding the words ask for with no value after them (``= 2.4 (rounded up)``).
+    ``claim`` is False for a lone number mentioned in passing in a line that claims something else.
+    """
+
+    text: str
+    label: str
+    segments: tuple[Segment, ...]
+    comment: str = ""
+    rounding: str | None = None
+    claim: bool = True
+
+    @property
+    def empty(self) -> bool:
+        return not self.segments
+
+    @property
+    def start(self) -> int:
+        return self.segments[0].start if self.segments else 0
+
+
+#: The old name: a chain is what a learner's line used to be.
+Line = Chain
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Everything read from one line: its label and its chains (claims and passing mentions)."""
+
+    text: str
+    label: str
+    chains: tuple[Chain, ...] = ()
+
+    @property
+    def claims(self) -> tuple[Chain, ...]:
+        return tuple(c for c in self.chains if c.claim)
+
+
+@dataclass
+class _Item:
+    kind: str  # expr, link, approx, word, punct, op
+    start: int  # token index
+    end: int  # token index after
+    node: Node | None = None
+    link: str = ""
+    rounding: str | None = None
+
+
+def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str, Unit] | None = None, *,
+              max_length: int = MAX_LENGTH, max_depth: int = MAX_DEPTH, previous: Node | None = None) -> Reading:
+    """Read the claims out of one line of a learner's working.
+
+    ``names`` are the params and steps a learner may use by name; ``units`` their units (to read ``at``).
+    ``previous`` is the value the line before ended on: a line that opens with an operator
+    (``x 8192 = 536.9 MB``) goes on from it. Raises a located :class:`NotationError` only where the
+    arithmetic cannot be read at all.
+    """
+    if len(text) > max_length:
+        raise NotationError(f"line is {len(text):,} characters long; the limit is {max_length:,}",
+                            text, max_length, len(text))
+    tokens = tokenize(text, prose=True)
+    parser = ProseParser(text, tokens, names=names, units=units, max_length=max_length, max_depth=max_depth)
+    label_end = _label_end(tokens)
+    opening = [_Item("expr", label_end, label_end, node=respan(previous, 0, 0), link="earlier")] \
+        if previous is not None and tokens[label_end].text in _OPENERS else []
+    items = _scan(parser, tokens, label_end, opening)
+    _refuse_stray(items, tokens, text, names)
+    chains = _assemble(items, tokens, text)
+    label = _label(text, tokens, label_end, chains)
+    return Reading(text, label, tuple(_with_label(c, label, i) for i, c in enumerate(chains)))
+
+
+def parse_line(text: str, *, keep: frozenset[str] = frozenset(), max_length: int = MAX_LENGTH,
+               max_depth: int = MAX_DEPTH) -> Chain:
+    """The first claim of a line (a convenience for one-claim lines and tests).
+
+    >>> line = parse_line("Rent per replica: $2.50/hour x 24 x 365 = about $21,900")
+    >>> line.label, len(line.segments), line.segments[1].approx
+    ('Rent per replica', 2, True)
+    """
+    reading = read_line(text, keep, max_length=max_length, max_depth=max_depth)
+    claims = reading.claims
+    return claims[0] if claims else Chain(text, reading.label, ())
+
+
+# --------------------------------------------------------------------------- scanning
+
+_PHRASES: list[tuple[tuple[str, ...], str, str | None]] = []  # (words, link, rounding)
+
+
+def _phrases() -> list[tuple[tuple[str, ...], str, str | None]]:
+    """Every link phrase as a tuple of lower-case words, longest first."""
+    if _PHRASES:
+        return _PHRASES
+    found: list[tuple[tuple[str, ...], str, str | None]] = []
+    for word in EQUALS:
+        found.append((tuple(word.split()), EQUAL, None))
+    for word in APPROX_EQUALS:
+        found.append((tuple(word.split()), APPROXIMATE, None))
+    for word in SAYS:
+        found.append((tuple(word.split()), SAYS_LINK, None))
+    for word in IMPLIES:
+        found.append((tuple(word.split()), IMPLIES_LINK, None))
+    for phrase, how in ROUNDING.items():
+        words = tuple(phrase.split())
+        for tail in ((), ("to",), ("up", "to"), ("gives",), ("is",), ("that's",), ("=",), ("→",), (":",)):
+            if not (tail and tail[0] in words):
+                found.append((words + tail, how, how))
+    found.sort(key=lambda p: -len(p[0]))
+    _PHRASES.extend(found)
+    return _PHRASES
+
+
+def _match_phrase(tokens: list[Token], i: int) -> tuple[int, str, str | None] | None:
+    """(tokens used, link, rounding) for a link phrase starting at ``i``, else None."""
+    for words, link, rounding in _phrases():
+        end = i + len(words)
+        if end > len(tokens) - 1:
+            continue
+        if all(_word(tokens[i + k]) == w for k, w in enumerate(words)):
+            return len(words), link, rounding
+    return None
+
+
+def _word(tok: Token) -> str:
+    return tok.text.lower().replace("’", "'") if tok.kind == "name" else tok.text
+
+
+def _scan(parser: ProseParser, tokens: list[Token], start: int, items: list[_Item]) -> list[_Item]:
+    i = start
+    while tokens[i].kind != "end":
+        tok = tokens[i]
+        item = _link_or_approx(tokens, i, items) or _continuation(parser, tokens, i, items) \
+            or _expression(parser, tokens, i, items)
+        if item is None:
+            kind = {"name": "word", "num": "word"}.get(tok.kind, "punct")
+            kind = "op" if tok.kind == "op" and tok.text in _STRAY_OPS else kind
+            item = _Item(kind, i, i + 1)
+        items.append(item)
+        i = item.end
+    return items
+
+
+_STRAY_OPS = ("+", "*", "/", "^", "**")
+#: Operators that may open a line, going on from the value the line before ended on.
+_OPENERS = ("*", "/", "x", "X", "+", "times")
+_CONTINUING = ("+", "-", "*", "/", "x", "X", "times", "plus", "minus", "less", "divided", "multiplied", "of", "at")
+
+
+def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[_Item]) -> _Item | None:
+    """``= 3 replicas, plus 1 spare``, ``12,480 → /2500``: an operator that goes on from the last value."""
+    if tokens[i].text not in _CONTINUING or tokens[i].kind == "num":
+        return None
+    k = len(items) - 1
+    while k >= 0 and items[k].kind == "punct" and tokens[items[k].start].text in (",", "(", ";"):
+        k -= 1
+    if k < 0 or items[k].kind not in ("expr", "link"):
+        return None
+    left = next((it.node for it in reversed(items[:k + 1]) if it.kind == "expr"), None)
+    if left is None or (items[k].kind == "link" and items[k].link not in (IMPLIES_LINK, EQUAL, SAYS_LINK)):
+        return None
+    found = parser.continuation(left, i)
+    if found is None:
+        return None
+    node, end = found
+    return _Item("expr", i, end, node=node, link="continues" if items[k].kind == "expr" else "")
+
+
+def _link_or_approx(tokens: list[Token], i: int, items: list[_Item]) -> _Item | None:
+    tok = tokens[i]
+    after_value = bool(items) and items[-1].kind == "expr" or \
+        (len(items) > 1 and items[-1].kind == "punct" and items[-2].kind == "expr")
+    if tok.text in ("~", "≈") and not after_value:
+        return _Item("approx", i, i + 1)
+    if tok.kind == "punct" and tok.text == ":" and after_value:
+        return _Item("link", i, i + 1, link=SAYS_LINK)
+    if tok.kind == "name" and _word(tok) in APPROX and not _match_phrase(tokens, i):
+        return _Item("approx", i, i + 1 + (tokens[i + 1].text == "." and tokens[i + 1].start == tok.end))
+    found = _match_phrase(tokens, i)
+    if found is None:
+        return None
+    used, link, rounding = found
+    if link == SAYS_LINK and not after_value and tok.kind == "name":
+        return None  # "is" in a label: "Boot time is …" reads on to the arithmetic
+    return _Item("link", i, i + used, link=link, rounding=rounding)
+
+
+def _can_start(parser: ProseParser, tokens: list[Token], i: int) -> bool:
+    tok, nxt = tokens[i], tokens[i + 1] if i + 1 < len(tokens) else tokens[-1]
+    if tok.kind == "num" or tok.text in ("$", "(", "⌈", "⌊"):
+        return True
+    if tok.text == "-" and (nxt.kind == "num" or nxt.text == "$") and nxt.start == tok.end:
+        return True
+    if tok.kind != "name":
+        return False
+    if tok.text in parser.names:
+        return True
+    if (tok.text in FUNCTIONS or tok.text in ALIASES) and nxt.text == "(":
+        return True
+    return tok.text in NUMBER_WORDS and (nxt.kind == "op" or parser.unit_word(nxt) is not None)
+
+
+def _expression(parser: ProseParser, tokens: list[Token], i: int, items: list[_Item]) -> _Item | None:
+    if not _can_start(parser, tokens, i):
+        return None
+    if tokens[i].kind == "name" and items and items[-1].kind == "expr" and items[-1].end == i:
+        return None  # "1 spare = 4": a word right after a number names what it counts
+    found = parser.expression(i)
+    if found is None:
+        return None
+    node, end = found
+    if isinstance(node, Name) and (not _beside_link(tokens, i, end) or _labels(tokens, i, end)):
+        return None  # a name used as a word ("the weights") or as a label ("ridge = 989T / 3.35T"), not arithmetic
+    return _Item("expr", i, end, node=node)
+
+
+def _labels(tokens: list[Token], i: int, end: int) -> bool:
+    """``ridge = 989T / 3.35T = 295``: a lone name opening a line, before its working, labels it."""
+    return all(t.kind == "punct" or t.kind == "name" and t.text not in ("=",) for t in tokens[:i]) \
+        and tokens[end].text in ("=", "≈", "~") and tokens[end + 1].kind != "end" \
+        and any(t.kind == "num" for t in tokens[end + 1:])
+
+
+def _beside_link(tokens: list[Token], i: int, end: int) -> bool:
+    before = tokens[i - 1].text if i else ""
+    return before in ("=", "≈", "~") or tokens[end].text in ("=", "≈", "~")
+
+
+def _refuse_stray(items: list[_Item], tokens: list[Token], text: str, names: frozenset[str]) -> None:
+    """``70 / = 11.7``, ``2 + )``: an operator with nothing after it, beside a value or a link, cannot be read;
+    nor can a near miss of a name used in arithmetic (``yerly * 4``)."""
+    for k, item in enumerate(items):
+        before = items[k - 1].kind if k else ""
+        after = items[k + 1].kind if k + 1 < len(items) else ""
+        tok = tokens[item.start]
+        if item.kind == "op" and (before in ("expr", "link") or after == "link"):
+            raise NotationError(f"`{tok.text}` needs a number on each side", text, tok.start, tok.end)
+        nxt = tokens[item.start + 1]
+        if item.kind == "word" and names and nxt.kind == "op" and nxt.text in _STRAY_OPS \
+                and tokens[item.start + 2].kind == "num" and lookup(tok.text) is None \
+                and any(t.text in ("=", "≈") for t in tokens):
+            hint = did_you_mean(tok.text, sorted(names))
+            if hint:
+                raise NotationError(f"unknown name `{tok.text}`{hint}", text, tok.start, tok.end)
+
+
+# --------------------------------------------------------------------------- chains
+
+@dataclass
+class _Draft:
+    segments: list[Segment] = field(default_factory=list)
+    rounding: str | None = None
+    claim: bool = False
+
+
+def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]:
+    """Items -> chains: sides joined by links; a few label words may sit before a link (``1 spare = 4``)."""
+    drafts: list[_Draft] = []
+    current: _Draft | None = None
+    link, approx, conclusion, gap = "", False, False, 0
+    for k, item in enumerate(items):
+        if item.kind == "expr" and item.link == "earlier":
+            continue  # the last line's value, which this line goes on from: not a side of its own
+        if item.kind == "expr":
+            node = item.node
+            assert node is not None
+            joined = current is not None and (link or item.link == "continues")
+            seg = Segment(node, approx, node.start, node.end, (link or EQUAL) if joined else "")
+            if joined:
+                current.segments.append(seg)  # type: ignore[union-attr]
+            else:
+                current = _Draft([seg], claim=conclusion or bool(link))
+                drafts.append(current)
+            link, approx, conclusion, gap = "", False, False, 0
+        elif item.kind == "link":
+            if item.rounding and current is not None and not _value_follows(items, k):
+                current.rounding = item.rounding  # "= 2.4 (rounded up)": a rounding with no value after it
+            link = _merge(link, item.link)
+            if current is None or not current.segments:
+                conclusion = True
+        elif item.kind == "approx":
+            approx = True
+        elif item.kind == "punct" and tokens[item.start].text in (",", ";", "(", ")", "."):
+            continue
+        elif current is not None:  # words (or marks) after a chain: a few may label it, more end it
+            gap += 1
+            if link or gap > 2 or not _link_follows(items, k):
+                current, link, approx, gap = None, "", False, 0
+    chains = [_finish(d, text) for d in drafts]
+    return _split_weak(chains)
+
+
+def _link_follows(items: list[_Item], k: int) -> bool:
+    """Whether a strong link comes within the next two items (``1 spare = 4``)."""
+    return any(it.kind == "link" and it.link in (EQUAL, APPROXIMATE) for it in items[k + 1:k + 3])
+
+
+def _value_follows(items: list[_Item], k: int) -> bool:
+    return any(it.kind == "expr" for it in items[k:k + 2])
+
+
+def _merge(a: str, b: str) -> str:
+    """Links in a row: ``rounded down, is`` rounds; ``= about`` approximates; the strongest wins."""
+    order = {"": 0, SAYS_LINK: 1, IMPLIES_LINK: 2, EQUAL: 3, APPROXIMATE: 4, "nearest": 5, "down": 6, "up": 6}
+    return a if order.get(a, 0) >= order.get(b, 0) else b
+
+
+def _finish(d: _Draft, text: str) -> Chain:
+    return Chain(text, "", tuple(d.segments), "", d.rounding, d.claim or len(d.segments) > 1)
+
+
+def _split_weak(chains: list[Chain]) -> list[Chain]:
+    """A ``says`` link joins a working to its value (``… ÷ 2.68 GB is 21``); between a lone value and a
+    working (``989 TFLOP/s that is 5.6e14 FLOP ÷ …``) it does not, so the chain splits there."""
+    out: list[Chain] = []
+    for chain in chains:
+        segs = list(chain.segments)
+        k = 1
+        while k < len(segs):
+            if segs[k].link == SAYS_LINK and not has_operation(segs[k - 1].node) and has_operation(segs[k].node):
+                out.append(replace(chain, segments=tuple(segs[:k]), claim=k > 1, rounding=None, comment=""))
+                segs = [replace(segs[k], link="")] + segs[k + 1:]
+                k = 1
+                continue
+            k += 1
+        out.append(replace(chain, segments=tuple(segs), claim=chain.claim or len(segs) > 1))
+    if any(c.claim for c in out):  # lone numbers beside a real claim (or a stated result) are mentions
+        return out
+    return [replace(c, claim=True) for c in out]
+
+
+def has_operation(node: Node) -> bool:
+    """Whether an expression computes anything (an operator or a call), beyond one number with its unit."""
+    while isinstance(node, (Quantity, Neg)):
+        node = node.operand
+    if isinstance(node, BinOp):
+        return not (node.op == "^" and isinstance(node.left, Num)) and not _scientific(node)
+    return isinstance(node, Call)
+
+
+def _scientific(node: BinOp) -> bool:
+    """``5.6 x 10^14``: one number in scientific notation, not a product."""
+    right = node.right.operand if isinstance(node.right, Quantity) else node.right
+    return node.op == "*" and isinstance(node.left, Num) and isinstance(right, BinOp) and right.op == "^" \
+        and isinstance(right.left, Num) and right.left.value == 10
+
+
+# --------------------------------------------------------------------------- labels
+
+def _label_end(tokens: list[Token]) -> int:
+    """The token after a label's colon (``Step 2: …``), or 0 where the line has no such label."""
+    for i, tok in enumerate(tokens):
+        if tok.kind == "punct" and tok.text == ":":
+            before = tokens[:i]
+            numbers = sum(t.kind == "num" for t in before)
+            operators = any(t.kind == "op" and t.text not in ("(", ")", "-", ",") for t in before)
+            return i + 1 if numbers <= 1 and not operators else 0
+        if tok.kind == "op" and tok.text in ("=", "≈"):
+            return 0
+    return 0
+
+
+def _label(text: str, tokens: list[Token], label_end: int, chains: list[Chain]) -> str:
+    """The words before the first claim (``Step 4: utilisation``), a colon's label and all."""
+    first = next((c for c in chains if c.claim and c.segments), None)
+    end = first.start if first is not None else (tokens[label_end - 1].start if label_end else 0)
+    words = " ".join(text[:end].replace(":", " ").split()).strip(" \t,;:-–—=≈~")
+    return words if any(ch.isalpha() for ch in words) else ""
+
+
+def _with_label(chain: Chain, label: str, index: int) -> Chain:
+    return replace(chain, label=label)

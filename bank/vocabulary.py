@@ -1,0 +1,232 @@
+"""The one vocabulary of numbers and their words, read by every reader in the project.
+
+Unit spellings and plurals, counted things, decimal and binary prefixes, number
+suffixes (``30M``, ``8B``, ``21.9k``), number words, approx words, the words that
+link a working's sides (``=``, ``is``, ``so``, ``rounded up to``), and the names of
+functions all live here. The author's parser, the learner's prose reader, the
+grader's messages, the solver's unit checks and the browser's answer checker
+read this module: the browser through :func:`export`, which ``bank build``
+writes into the site as JSON. Nothing else lists a spelling.
+
+Nothing here imports sympy or any other heavy module.
+
+>>> UNITS["GiB"].scale == 2**30, UNITS["rps"].expands
+(True, 'request/s')
+>>> plural("replica", 3), plural("hour", 1), plural("GB", 2)
+('replicas', 'hour', 'GB')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+#: The base dimensions, in the order of a unit's exponent vector.
+DIMENSIONS = ("time", "data", "compute", "money", "token", "request", "replica", "card", "user")
+#: Dimensions that count things: a learner may leave them unsaid (``68.6/s`` for ``68.6 tokens/s``).
+COUNTED = frozenset({"token", "request", "replica", "card", "user"})
+
+
+@dataclass(frozen=True)
+class Word:
+    """One unit: its canonical name, dimension (None: a plain count or ratio), exact scale, spellings.
+
+    ``plural`` is the word for many (``replicas``) where the canonical name is a word that takes one
+    (symbols such as ``s`` and ``GB`` never change);
+    ``expands`` is a compound the word stands for (``rps`` is ``request/s``).
+    """
+
+    name: str
+    dimension: str | None = None
+    scale: Fraction = Fraction(1)
+    aliases: tuple[str, ...] = ()
+    plural: str | None = None
+    expands: str | None = None
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        return (self.name, *self.aliases) + ((self.plural,) if self.plural else ())
+
+
+_DAY = 86400
+_DECIMAL = {"k": 10**3, "M": 10**6, "G": 10**9, "T": 10**12, "P": 10**15}
+_BINARY = {"Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "Ti": 2**40, "Pi": 2**50}
+_DATA_WORDS = {"k": "kilo", "M": "mega", "G": "giga", "T": "tera", "P": "peta"}
+_BINARY_WORDS = {"Ki": "kibi", "Mi": "mebi", "Gi": "gibi", "Ti": "tebi", "Pi": "pebi"}
+
+
+def _bytes() -> list[Word]:
+    """``KB`` (``kB``), ``MB`` … ``PB``, and ``kilobyte`` … ``petabytes``."""
+    out = []
+    for p, k in _DECIMAL.items():
+        name, other = (f"{p.upper()}B", (f"{p}B",)) if p == "k" else (f"{p}B", ())
+        words = (f"{_DATA_WORDS[p]}byte", f"{_DATA_WORDS[p]}bytes") + (("gig", "gigs") if p == "G" else ())
+        out.append(Word(name, "data", Fraction(k), (*other, *words)))
+    return out
+
+
+def _binary_bytes() -> list[Word]:
+    """``KiB`` … ``PiB``: powers of 1,024, as memory is sold."""
+    return [Word(f"{p}B", "data", Fraction(k), (f"{_BINARY_WORDS[p]}byte", f"{_BINARY_WORDS[p]}bytes"))
+            for p, k in _BINARY.items()]
+
+
+def _table() -> list[Word]:
+    t = [
+        # time; a year is 365 days, as in "24 x 365" hours of rent
+        Word("ns", "time", Fraction(1, 10**9), ("nanosecond", "nanoseconds", "nsec")),
+        Word("µs", "time", Fraction(1, 10**6), ("us", "μs", "microsecond", "microseconds", "usec")),
+        Word("ms", "time", Fraction(1, 1000), ("millisecond", "milliseconds", "msec", "msecs")),
+        Word("s", "time", Fraction(1), ("sec", "secs", "second", "seconds")),
+        Word("min", "time", Fraction(60), ("mins", "minute", "minutes")),
+        Word("hour", "time", Fraction(3600), ("h", "hr", "hrs"), plural="hours"),
+        Word("day", "time", Fraction(_DAY), (), plural="days"),
+        Word("week", "time", Fraction(7 * _DAY), ("wk",), plural="weeks"),
+        Word("year", "time", Fraction(365 * _DAY), ("yr", "yrs"), plural="years"),
+        # data: bytes, decimal and binary prefixes, and bits (8 to a byte)
+        Word("B", "data", Fraction(1), ("byte", "bytes")),
+        *_bytes(),
+        *_binary_bytes(),
+        Word("bit", "data", Fraction(1, 8), (), plural="bits"),
+        *[Word(f"{p}b", "data", Fraction(k, 8), (f"{p}bit", f"{p}bits", f"{_DATA_WORDS[p]}bit", f"{_DATA_WORDS[p]}bits")
+               + ((f"{p.upper()}b",) if p == "k" else ())) for p, k in _DECIMAL.items()],
+        # compute
+        Word("FLOP", "compute", Fraction(1), ("FLOPs", "flop", "flops")),
+        *[Word(f"{p}FLOP", "compute", Fraction(k), (f"{p}FLOPs",) + ((f"{p.upper()}FLOP", f"{p.upper()}FLOPs")
+                                                                      if p == "k" else ()))
+          for p, k in _DECIMAL.items()],
+        # money
+        Word("USD", "money", Fraction(1), ("$", "usd", "dollar", "dollars")),
+        Word("cent", "money", Fraction(1, 100), ("¢",), plural="cents"),
+        # counted things (dimensions of their own)
+        Word("token", "token", Fraction(1), ("tok", "toks"), plural="tokens"),
+        Word("ktoken", "token", Fraction(10**3), ("ktok", "ktoks", "ktokens", "Ktok", "Ktokens")),
+        Word("Mtoken", "token", Fraction(10**6), ("Mtok", "Mtoks", "Mtokens")),
+        Word("request", "request", Fraction(1), ("req", "reqs", "query", "queries"), plural="requests"),
+        Word("replica", "replica", Fraction(1), ("instance", "instances", "pod", "pods"), plural="replicas"),
+        Word("card", "card", Fraction(1), ("GPU", "GPUs", "gpu", "gpus", "accelerator", "accelerators"),
+             plural="cards"),
+        Word("user", "user", Fraction(1), (), plural="users"),
+        # counted things that only label a number (no dimension): 80 layers, 134 seqs
+        Word("layer", None, Fraction(1), (), plural="layers"),
+        Word("sequence", None, Fraction(1), ("seq", "seqs"), plural="sequences"),
+        Word("head", None, Fraction(1), (), plural="heads"),
+        Word("param", None, Fraction(1), ("parameter", "parameters"), plural="params"),
+        Word("value", None, Fraction(1), (), plural="values"),
+        Word("buffer", None, Fraction(1), (), plural="buffers"),
+        Word("share", None, Fraction(1), (), plural="shares"),
+        Word("prompt", None, Fraction(1), (), plural="prompts"),
+        Word("slot", None, Fraction(1), (), plural="slots"),
+        Word("hit", None, Fraction(1), (), plural="hits"),
+        Word("miss", None, Fraction(1), (), plural="misses"),
+        Word("burst", None, Fraction(1), (), plural="bursts"),
+        Word("step", None, Fraction(1), (), plural="steps"),
+        Word("percent", None, Fraction(1, 100), ("%", "pct", "percentage")),
+        # compound spellings: one word standing for a unit expression
+        Word("rps", expands="request/s", aliases=("RPS", "qps", "QPS")),
+        Word("tps", expands="token/s", aliases=("TPS",)),
+        Word("FLOPS", expands="FLOP/s"),
+        *[Word(f"{p}FLOPS", expands=f"{p}FLOP/s", aliases=((f"{p.upper()}FLOPS",) if p == "k" else ())
+               + (f"{_DATA_WORDS[p]}flops", f"{_DATA_WORDS[p].capitalize()}FLOPS")) for p in _DECIMAL],
+        *[Word(f"{p}Bps", expands=f"{p}B/s") for p in _DECIMAL],
+        *[Word(f"{p}bps", expands=f"{p}b/s") for p in _DECIMAL],
+    ]
+    return t
+
+
+#: Every unit, by every spelling (canonical name, aliases, plural).
+UNITS: dict[str, Word] = {}
+for _w in _table():
+    for _s in _w.spellings:
+        UNITS.setdefault(_s, _w)
+#: Count words that only label a number in prose (``80 layers``): authors may use them as names.
+LABELS = frozenset(s for s, w in UNITS.items() if w.dimension is None and w.scale == 1 and not w.expands)
+
+#: Words for numbers a learner may spell out.
+NUMBER_WORDS: dict[str, Fraction] = {word: Fraction(v) for word, v in {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "hundred": 100, "half": Fraction(1, 2),
+    "quarter": Fraction(1, 4),
+}.items()}
+
+#: Suffixes after a number that scale it: 30k, 30M, 1.5 bn, 30 million. ``B`` after a number with no
+#: space is a billion only where a byte would make no sense (``8B params``); the reader decides.
+SUFFIXES: dict[str, int] = {
+    "k": 10**3, "K": 10**3, "thousand": 10**3,
+    "M": 10**6, "mn": 10**6, "million": 10**6, "mil": 10**6,
+    "bn": 10**9, "billion": 10**9,
+    "trillion": 10**12, "tn": 10**12,
+}
+#: Suffixes that may also be a unit: the reader tries both readings (``8B params``, ``2T tokens``).
+AMBIGUOUS_SUFFIXES: dict[str, int] = {"B": 10**9, "T": 10**12}
+
+#: Words and marks that say the value after them is approximate.
+APPROX = ("about", "roughly", "approx", "approximately", "around", "circa", "ca", "nearly", "almost",
+          "~", "≈", "≃", "≅")
+#: Marks that state the next side equals the one before.
+EQUALS = ("=", "==", "equals")
+#: Marks that state the next side is about equal to the one before.
+APPROX_EQUALS = ("≈", "~", "≃", "≅", "~=", "=~")
+#: Words that state a value in prose: ``… ÷ 3 is 21``, ``that's 14.6 ms``, ``which gives 3``.
+#: They link two sides only when the sides agree, or when a working is followed by its value.
+SAYS = ("is", "are", "was", "gives", "giving", "get", "gets", "got", "yields", "makes", "comes to", "that's",
+        "thats", "which is", "which gives", "so that's", "i.e.", "ie", "for", "totalling", "totaling",
+        "total", "for a total of", "means", "costs", "cost", "takes", "needs", "need", "leaves", "left")
+#: Marks that say "so" or "therefore": the next value follows, as it is or rounded.
+IMPLIES = ("→", "->", "=>", "⇒", "⟹", "so", "hence", "therefore", "thus", "then")
+#: Phrases that round the value before them: ``2.4, rounded up to 3``.
+ROUNDING: dict[str, str] = {
+    "rounded up": "up", "round up": "up", "rounding up": "up", "rounds up": "up", "ceil": "up",
+    "ceiling": "up", "rounded down": "down", "round down": "down", "rounding down": "down",
+    "rounds down": "down", "floor": "down", "truncated": "down", "rounded": "nearest", "rounds": "nearest",
+    "rounding": "nearest", "round": "nearest",
+}
+#: Words that make a rate of the time unit after them: ``$2.50 an hour``, ``2 requests every second``.
+RATE_WORDS = ("per", "an", "a", "every", "each")
+#: Words that never name a param or step.
+RESERVED = frozenset({"x", "X", "of", "per", "at", "times", "plus", "minus", "less", "by", "over", "and",
+                      "nan", "inf", "infinity"}) | frozenset(APPROX) | frozenset(SUFFIXES)
+
+
+def plural(unit: str, magnitude: Fraction | float | int) -> str:
+    """The unit word as it reads after ``magnitude``: ``3 replicas``, ``1 hour``, ``2 GB``.
+
+    Only the leading word of a compound changes (``tokens/s``).
+
+    >>> plural("token/s", 2), plural("request", 1), plural("USD/hour", 3)
+    ('tokens/s', 'request', 'USD/hour')
+    """
+    head, sep, rest = unit.partition("/")
+    word = UNITS.get(head)
+    if word is not None and word.plural and magnitude != 1 and head == word.name:
+        head = word.plural
+    return f"{head}{sep}{rest}"
+
+
+def export() -> dict:
+    """The vocabulary as JSON-ready data for the browser (``bank build`` writes it into the site).
+
+    >>> data = export(); data["units"]["GB"], data["suffixes"]["M"]
+    ({'name': 'GB', 'scale': '1000000000/1', 'dims': [0, 1, 0, 0, 0, 0, 0, 0, 0]}, '1000000/1')
+    """
+    from .notation.functions import FUNCTIONS
+    from .units import parse_unit
+
+    def ratio(x: Fraction | int) -> str:
+        x = Fraction(x)
+        return f"{x.numerator}/{x.denominator}"
+
+    units = {}
+    for spelling, word in UNITS.items():
+        unit = parse_unit(spelling)
+        units[spelling] = {"name": word.name if not word.expands else word.expands, "scale": ratio(unit.scale),
+                           "dims": list(unit.dims)}
+    return {
+        "dimensions": list(DIMENSIONS), "counted": sorted(COUNTED), "units": units,
+        "suffixes": {k: ratio(v) for k, v in SUFFIXES.items()},
+        "ambiguous_suffixes": {k: ratio(v) for k, v in AMBIGUOUS_SUFFIXES.items()},
+        "number_words": {k: ratio(v) for k, v in NUMBER_WORDS.items()},
+        "approx": list(APPROX), "equals": list(EQUALS), "approx_equals": list(APPROX_EQUALS),
+        "says": list(SAYS), "implies": list(IMPLIES), "rounding": dict(ROUNDING), "rate_words": list(RATE_WORDS),
+        "functions": {name: {"arity": f.arity} for name, f in FUNCTIONS.items()},
+    }

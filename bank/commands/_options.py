@@ -30,7 +30,7 @@ def load_library(questions: str | None):
     """
     from ..load import gather
 
-    library, problems = gather(questions)
+    library, problems = gather(questions, cached=True)
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         click.echo(f"warning: {len(errors)} problem(s) in the questions folder; files with problems "

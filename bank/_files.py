@@ -77,8 +77,10 @@ def _read_up_to(fd: int, count: int) -> bytes:
 def _check_inside(path: Path, folder: Path) -> None:
     try:
         real, home = path.resolve(), folder.resolve()
-    except (OSError, RuntimeError) as exc:  # a symlink loop
-        raise Unreadable(f"cannot resolve the path: {getattr(exc, 'strerror', None) or exc}") from None
+    except RuntimeError:  # pathlib's word for a symlink loop
+        raise Unreadable("it is part of a symlink loop") from None
+    except OSError as exc:
+        raise Unreadable(f"cannot resolve the path: {exc.strerror or exc}") from None
     if real != home and home not in real.parents:
         raise Unreadable(f"it links outside the questions folder (to {real})")
 

@@ -18,6 +18,7 @@ with problems is left out of the model; its problems are all reported.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import os
@@ -131,17 +132,26 @@ def read_file(path: Path, schema: str, problems: list[Problem], root: Path | Non
         problems.append(Problem(shown, 0, 0, f"cannot read the file: {exc}"))
         return None, {}
     text, found = _yaml.decode(shown, raw)
-    if text is not None:
-        data, marks, found = _yaml.read(shown, text)
-    problems.extend(found)
-    if text is None or found:
+    if text is None:
+        problems.extend(_with_source(found, raw.decode("utf-8", "replace")))
+        return None, {}
+    data, marks, found = _yaml.read(shown, text)
+    if found:
+        problems.extend(_with_source(found, text))
         return None, {}
     if not isinstance(data, dict):
         problems.append(Problem(shown, 1, 1, "expected a mapping of keys to values"))
         return None, marks
-    schema_problems = validate(data, marks, schema, shown)
+    schema_problems = _with_source(validate(data, marks, schema, shown), text)
     problems.extend(schema_problems)
     return (None if schema_problems else data), marks
+
+
+def _with_source(problems: list[Problem], text: str) -> list[Problem]:
+    """The problems, each with the text of its line (for the caret under the column)."""
+    lines = text.splitlines()
+    return [dataclasses.replace(p, source=lines[p.line - 1]) if 0 < p.line <= len(lines) else p
+            for p in problems]
 
 
 def _load_bank(bank_dir: Path, root: Path, problems: list[Problem]) -> Bank | None:

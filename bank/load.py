@@ -172,7 +172,7 @@ def _load_bank(bank_dir: Path, root: Path, problems: list[Problem]) -> Bank | No
             problems.append(Problem(display_path(index), line, col,
                                     f"no question file `{qid}.yaml`" + did_you_mean(qid, others)))
             continue
-        question = _load_question(qpath, bank_dir.name, root, problems)
+        question = load_question(qpath, bank_dir.name, root, problems)
         if question:
             questions.append(question)
     for stray in sorted(bank_dir.glob("*.yaml")):
@@ -182,7 +182,8 @@ def _load_bank(bank_dir: Path, root: Path, problems: list[Problem]) -> Bank | No
     return Bank(bank_dir.name, data["title"], data["intro"], tuple(questions), display_path(index))
 
 
-def _load_question(path: Path, bank: str, root: Path, problems: list[Problem]) -> Question | None:
+def load_question(path: Path, bank: str, root: Path | None, problems: list[Problem]) -> Question | None:
+    """One question file of ``bank`` (None when it has problems, which are added to ``problems``)."""
     data, marks = read_file(path, "question", problems, root)
     if data is None:
         return None
@@ -343,4 +344,4 @@ def _pattern_hint(pattern: str) -> str:
     return ""
 
 
-__all__ = ["load", "gather", "resolve_root", "templates_dir", "build_worked", "exact", "BankError"]
+__all__ = ["load", "gather", "load_question", "read_file", "resolve_root", "templates_dir", "build_worked", "exact", "BankError"]

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import json
 import os
 from fractions import Fraction
 from pathlib import Path
@@ -264,6 +263,8 @@ def _check_unique_ids(banks: list[Bank], problems: list[Problem]) -> None:
 
 @functools.lru_cache(maxsize=None)
 def _validator(kind: str):
+    import json
+
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
 

@@ -73,7 +73,7 @@ def stamps(root: Path) -> str:
     package = Path(__file__).resolve().parent
     entries = [str(root)]
     for base in [root, *(package / name for name in LOADER)]:
-        entries += [_entry(path, recent) for path in sorted(_files(base))]
+        entries += [_entry(path, recent) for path in _files(base)]
     return "\n".join(entries)
 
 
@@ -111,14 +111,19 @@ def _cache_folder() -> Path:
     return platformdirs.user_cache_path("bank")
 
 
-def _files(base: Path):
-    """Every file under ``base`` (or ``base`` itself), not following links to folders."""
-    if not base.is_dir():
-        yield base
-        return
-    for folder, _dirs, names in os.walk(base, onerror=lambda _exc: None):
+def _files(base: Path, depth: int = 2) -> list[Path]:
+    """``base`` and what the loader could read below it, ``depth`` levels down: it reads
+    ``<bank>/<id>.yaml`` and ``glossary/<id>.yaml``, never deeper, so ``--questions ~`` costs
+    no walk of the whole home folder."""
+    found = [base]
+    if depth and base.is_dir():
+        try:
+            names = sorted(entry.name for entry in os.scandir(base))
+        except OSError:
+            return found
         for name in names:
-            yield Path(folder) / name
+            found += _files(base / name, depth - 1)
+    return found
 
 
 def _portable(library: Library, root: Path) -> Library:

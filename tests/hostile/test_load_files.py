@@ -131,3 +131,18 @@ def test_a_file_over_the_limit_is_refused(tmp_path):
     path.write_bytes(b"#" * 2048)
     with pytest.raises(Unreadable, match="too large"):
         read_regular(path, limit=1024)
+
+
+def test_the_cache_stamp_looks_only_where_the_loader_reads(tmp_path):
+    """`bank list --questions ~` must not walk the whole home folder to stamp its cache."""
+    from bank._cache import stamps
+
+    folder = questions_folder(tmp_path)
+    deep = folder / "demo" / "notes" / "drafts"
+    deep.mkdir(parents=True)
+    before = stamps(folder)
+    for i in range(200):
+        (deep / f"{i}.yaml").write_text("x")
+    assert stamps(folder) == before
+    (folder / "demo" / "new.yaml").write_text("x")
+    assert stamps(folder) != before

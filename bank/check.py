@@ -13,7 +13,7 @@ evaluation of the default variant and ``variants`` seeded ones.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from . import text as prose
 from .errors import BankError, Problem, did_you_mean
@@ -103,15 +103,19 @@ def _prose_fields(owner: Question | Term) -> Iterator[tuple[tuple, str]]:
             yield base + ("steps", i, "text"), step.text
 
 
+#: Problems of one kind located per field; the rest are counted in one more line, so a field
+#: with 100,000 typed numbers costs no more than one with ten.
+MAX_PER_FIELD = 10
+
+
 def _check_links(owner, names: dict[str, str]) -> list[Problem]:
     root = Locator(owner)
     out = []
     for where, source in _prose_fields(owner):
-        for link in prose.links(source):
-            if link.term not in names:
-                needle = source[link.start:source.index("]]", link.start) + 2]
-                out.append(root.problem(where, f"link to unknown glossary term `{link.term}`"
-                                        + did_you_mean(link.term, names), needle=needle))
+        unknown = (link for link in prose.links(source) if link.term not in names)
+        out += _located(root, where, "links to unknown terms", (
+            (f"link to unknown glossary term `{link.term}`" + did_you_mean(link.term, names),
+             source[link.start:source.index("]]", link.start) + 2]) for link in unknown))
     return out
 
 
@@ -128,17 +132,31 @@ def _check_templates(owner, worked: Worked | None) -> list[Problem]:
             out.append(root.in_template(where, source, exc.message, exc.offset))
             continue
         allowed = {p.name for p in worked.params} if worked and where[-1] == "problem" else known
-        for name in sorted(used & known - allowed):
-            out.append(root.problem(where, f"the problem uses step `{name}`; it may state only params",
-                                    needle=name))
-        for name in sorted(used - known):
-            out.append(root.problem(where, f"template uses unknown name `{name}`" + did_you_mean(name, known),
-                                    needle=name))
+        out += _located(root, where, "steps in the problem", (
+            (f"the problem uses step `{name}`; it may state only params", name)
+            for name in sorted(used & known - allowed)))
+        out += _located(root, where, "unknown names", (
+            (f"template uses unknown name `{name}`" + did_you_mean(name, known), name)
+            for name in sorted(used - known)))
         if worked is None:
             continue
-        for _, literal in prose.typed_numbers(source):
-            out.append(root.problem(where, f"number `{literal}` is typed into the prose; "
-                                    "use a param or a step so every variant stays right", needle=literal))
+        out += _located(root, where, "typed numbers", (
+            (f"number `{literal}` is typed into the prose; use a param or a step so every variant stays right",
+             literal) for _, literal in prose.typed_numbers(source)))
+    return out
+
+
+def _located(root: Locator, where: tuple, what: str, found: Iterable[tuple[str, str]]) -> list[Problem]:
+    """The first :data:`MAX_PER_FIELD` (message, needle) pairs located, then a line counting the rest."""
+    out: list[Problem] = []
+    extra = 0
+    for message, needle in found:
+        if len(out) < MAX_PER_FIELD:
+            out.append(root.problem(where, message, needle=needle))
+        else:
+            extra += 1
+    if extra:
+        out.append(root.problem(where, f"... and {extra:,} more {what} in this field"))
     return out
 
 

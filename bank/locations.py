@@ -14,6 +14,8 @@ Problem(path='', line=3, col=10, message='too short', severity='error')
 
 from __future__ import annotations
 
+import functools
+import os
 from pathlib import Path
 
 from ._files import Unreadable, read_regular
@@ -71,6 +73,16 @@ class Locator:
 
 def source_lines(path: str) -> list[str]:
     """The lines of an author's file, read as the loader reads it (a regular file, bounded), or []."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return []
+    return _lines(path, st.st_size, st.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=16)
+def _lines(path: str, size: int, mtime_ns: int) -> list[str]:
+    """Read once per version of the file: a check may locate many problems in one file."""
     try:
         return read_regular(Path(path)).decode("utf-8-sig", "replace").splitlines()
     except Unreadable:

@@ -96,3 +96,20 @@ def test_the_sandbox_has_no_globals(source):
 
     with pytest.raises(TemplateError, match="is undefined"):
         render(source, {})
+
+
+FLOODS = {
+    "typed-numbers": (" ".join(str(i % 100) for i in range(150_000)), "typed numbers"),
+    "unknown-names": (" ".join(f"{{{{ n{i} }}}}" for i in range(40_000)), "unknown names"),
+    "unknown-links": (" ".join(f"[[t{i}]]" for i in range(60_000)), "links to unknown terms"),
+}
+
+
+@pytest.mark.parametrize("case", list(FLOODS), ids=list(FLOODS))
+def test_a_flood_of_problems_in_one_field_is_counted_not_listed(case, tmp_path, home):
+    """Each problem used to re-read and re-search the file: 150,000 of them ran for minutes."""
+    text, what = FLOODS[case]
+    questions_folder(tmp_path, {"demo/q.yaml": takeaway(text)})
+    checked = run_bank(["check", "-n", "1", "--questions", "questions"], cwd=tmp_path, env=home, timeout=20)
+    assert checked.returncode == 1 and len(checked.output.splitlines()) == 12
+    assert f"{Q}:7:11: ... and " in checked.output and f" more {what} in this field" in checked.output

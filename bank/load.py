@@ -163,18 +163,21 @@ def _load_bank(bank_dir: Path, root: Path, problems: list[Problem]) -> Bank | No
         return None
     questions = []
     listed = set(data["questions"])
+    files = sorted(bank_dir.glob("*.yaml"))
+    others = [p.stem for p in files if p.name != "bank.yaml"]
+    missing = 0
     for i, qid in enumerate(data["questions"]):
         qpath = bank_dir / f"{qid}.yaml"
         if not os.path.lexists(qpath):
             line, col = marks[("questions", i)][:2]
-            others = [p.stem for p in bank_dir.glob("*.yaml") if p.name != "bank.yaml"]
-            problems.append(Problem(display_path(index), line, col,
-                                    f"no question file `{qid}.yaml`" + did_you_mean(qid, others)))
+            missing += 1
+            hint = did_you_mean(qid, others) if missing <= 20 else ""  # difflib is slow over long lists
+            problems.append(Problem(display_path(index), line, col, f"no question file `{qid}.yaml`" + hint))
             continue
         question = load_question(qpath, bank_dir.name, root, problems)
         if question:
             questions.append(question)
-    for stray in sorted(bank_dir.glob("*.yaml")):
+    for stray in files:
         if stray.name != "bank.yaml" and stray.stem not in listed:
             problems.append(Problem(display_path(stray), 0, 0,
                                     f"`{stray.stem}` is not listed in {display_path(index)}"))

@@ -146,3 +146,14 @@ def test_the_cache_stamp_looks_only_where_the_loader_reads(tmp_path):
     assert stamps(folder) == before
     (folder / "demo" / "new.yaml").write_text("x")
     assert stamps(folder) != before
+
+
+def test_a_bank_listing_thousands_of_missing_files_is_quick(tmp_path, home):
+    """Each missing id used to glob the folder and run difflib over every file in it."""
+    ids = [f"missing-{i}" for i in range(15_000)]
+    folder = questions_folder(tmp_path, {"demo/bank.yaml": f"title: Demo\nintro: A demo bank.\nquestions: [ok, {', '.join(ids)}]\n"})
+    for i in range(2_000):
+        (folder / "demo" / f"stray-{i}.yaml").write_text("x")
+    listed = run_bank(["list", "--questions", "questions"], cwd=tmp_path, env=home, timeout=20)
+    assert listed.returncode == 0 and "  ok  core" in listed.output
+    assert "questions/demo/bank.yaml:3:17: no question file `missing-0.yaml`" in listed.output

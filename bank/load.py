@@ -143,7 +143,16 @@ def read_file(path: Path, schema: str, problems: list[Problem], root: Path | Non
         return None, marks
     schema_problems = _with_source(validate(data, marks, schema, shown), text)
     problems.extend(schema_problems)
-    return (None if schema_problems else data), marks
+    return (None if schema_problems else _plain(data)), marks
+
+
+def _plain(value):
+    """Text written like a date was kept as ``_yaml.Date`` for the schema's messages; plain ``str`` after."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return str(value) if isinstance(value, str) and type(value) is not str else value
 
 
 def _with_source(problems: list[Problem], text: str) -> list[Problem]:

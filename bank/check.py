@@ -13,11 +13,12 @@ evaluation of the default variant and ``variants`` seeded ones.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from . import text as prose
 from .errors import BankError, Problem, did_you_mean
 from .load import gather
+from .locations import Locator  # re-exported for callers of the old home (the site, until it moves)
 from .model import Library, Question, Term, Worked
 from .plan import PlanError, plan
 from .units import DIMENSIONS
@@ -45,47 +46,6 @@ class Report:
                 "variants_checked": self.variants, "problems": [p.as_dict() for p in sorted(self.problems)]}
 
 
-class Locator:
-    """Turns a field path (and a position within the field's text) into ``path:line:col``."""
-
-    def __init__(self, owner: Question | Term, prefix: tuple = ()):
-        self.owner, self.prefix = owner, prefix
-
-    def problem(self, where: tuple, message: str, offset: int | None = None, needle: str | None = None,
-                severity: str = "error") -> Problem:
-        """Locate by ``offset`` into a one-line field, or by the ``needle`` text inside a prose block."""
-        line, col, style, _ = self._mark(self.prefix + tuple(where))
-        if needle is not None:
-            line, col = self._find(needle, line, col)
-        elif offset is not None:
-            col += offset + (1 if style in ("'", '"') else 0)
-        return Problem(self.owner.path, line, col, message, severity)
-
-    def _mark(self, where: tuple) -> tuple:
-        marks = self.owner.marks
-        while where and where not in marks:
-            where = where[:-1]
-        return marks.get(where, (1, 1, None, 0))
-
-    def _find(self, needle: str, line: int, col: int) -> tuple[int, int]:
-        """The first place at or after (line, col) where ``needle`` appears in the file."""
-        lines = _source_lines(self.owner.path)
-        for number in range(line, len(lines) + 1):
-            start = col - 1 if number == line else 0
-            found = lines[number - 1].find(needle, start)
-            if found >= 0:
-                return number, found + 1
-        return line, col
-
-
-def _source_lines(path: str) -> list[str]:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read().splitlines()
-    except OSError:
-        return []
-
-
 def check(questions=None, variants: int = 200) -> Report:
     """Check every bank and the glossary under ``questions`` (default: the bundled ones)."""
     library, problems = gather(questions)
@@ -97,6 +57,8 @@ def check(questions=None, variants: int = 200) -> Report:
     for owner, prefix, worked in _owners(library):
         locate = Locator(owner, prefix)
         report.problems += _check_links(owner, names)
+        template_problems = _check_templates(owner, worked)
+        report.problems += template_problems
         if worked is None:
             continue
         try:
@@ -104,8 +66,6 @@ def check(questions=None, variants: int = 200) -> Report:
         except PlanError as exc:
             report.problems += [locate.problem(p.where, p.message, p.offset) for p in exc.problems]
             continue
-        template_problems = _check_templates(owner, worked)
-        report.problems += template_problems
         if not template_problems:
             found, count = _check_variants(owner, worked, planned, locate, variants)
             report.problems += found
@@ -125,13 +85,14 @@ def _owners(library: Library) -> Iterator[tuple[Question | Term, tuple, Worked |
 
 def _prose_fields(owner: Question | Term) -> Iterator[tuple[tuple, str]]:
     """(marks path relative to the owner's root, template text) of every prose field."""
+    base: tuple = ()
     if isinstance(owner, Question):
         yield ("title",), owner.title
         yield ("answer",), owner.answer
         yield ("takeaway",), owner.takeaway
         for i, point in enumerate(owner.key_points):
             yield ("key_points", i), point
-        worked, base = owner.worked, ()
+        worked = owner.worked
     else:
         yield ("definition",), owner.definition
         yield ("explanation",), owner.explanation
@@ -142,40 +103,60 @@ def _prose_fields(owner: Question | Term) -> Iterator[tuple[tuple, str]]:
             yield base + ("steps", i, "text"), step.text
 
 
+#: Problems of one kind located per field; the rest are counted in one more line, so a field
+#: with 100,000 typed numbers costs no more than one with ten.
+MAX_PER_FIELD = 10
+
+
 def _check_links(owner, names: dict[str, str]) -> list[Problem]:
     root = Locator(owner)
     out = []
     for where, source in _prose_fields(owner):
-        for link in prose.links(source):
-            if link.term not in names:
-                needle = source[link.start:source.index("]]", link.start) + 2]
-                out.append(root.problem(where, f"link to unknown glossary term `{link.term}`"
-                                        + did_you_mean(link.term, names), needle=needle))
+        unknown = (link for link in prose.links(source) if link.term not in names)
+        out += _located(root, where, "links to unknown terms", (
+            (f"link to unknown glossary term `{link.term}`" + did_you_mean(link.term, names),
+             source[link.start:source.index("]]", link.start) + 2]) for link in unknown))
     return out
 
 
-def _check_templates(owner, worked: Worked) -> list[Problem]:
+def _check_templates(owner, worked: Worked | None) -> list[Problem]:
+    """Every prose field: only the allowed template language (see :mod:`bank.text`), known names,
+    params alone in the problem, and no numbers typed into the text."""
     root = Locator(owner)
-    known = set(worked.names)
+    known = set(worked.names) if worked else set()
     out = []
     for where, source in _prose_fields(owner):
         try:
             used = prose.undeclared(source)
-        except Exception as exc:  # jinja's syntax errors carry a line
-            bad_line = source.splitlines()[(getattr(exc, "lineno", 1) or 1) - 1] if source else ""
-            out.append(root.problem(where, f"template syntax: {getattr(exc, 'message', exc)}",
-                                    needle=bad_line.strip() or None))
+        except prose.TemplateError as exc:
+            out.append(root.in_template(where, source, exc.message, exc.offset))
             continue
-        allowed = {p.name for p in worked.params} if where[-1] == "problem" else known
-        for name in sorted(used & known - allowed):
-            out.append(root.problem(where, f"the problem uses step `{name}`; it may state only params",
-                                    needle=name))
-        for name in sorted(used - known):
-            out.append(root.problem(where, f"template uses unknown name `{name}`" + did_you_mean(name, known),
-                                    needle=name))
-        for _, literal in prose.typed_numbers(source):
-            out.append(root.problem(where, f"number `{literal}` is typed into the prose; "
-                                    "use a param or a step so every variant stays right", needle=literal))
+        allowed = {p.name for p in worked.params} if worked and where[-1] == "problem" else known
+        out += _located(root, where, "steps in the problem", (
+            (f"the problem uses step `{name}`; it may state only params", name)
+            for name in sorted(used & known - allowed)))
+        out += _located(root, where, "unknown names", (
+            (f"template uses unknown name `{name}`" + did_you_mean(name, known), name)
+            for name in sorted(used - known)))
+        if worked is None:
+            continue
+        out += _located(root, where, "typed numbers", (
+            (f"number `{literal}` is typed into the prose; use a param or a step so every variant stays right",
+             literal) for _, literal in prose.typed_numbers(source)))
+    return out
+
+
+def _located(root: Locator, where: tuple, what: str, found: Iterable[tuple[str, str]]) -> list[Problem]:
+    """The first :data:`MAX_PER_FIELD` (message, needle) pairs located, then a line counting the rest."""
+    out: list[Problem] = []
+    extra = 0
+    for message, needle in found:
+        if len(out) < MAX_PER_FIELD:
+            out.append(root.problem(where, message, needle=needle))
+        else:
+            extra += 1
+    if extra:
+        out.append(root.problem(where, f"... and {extra:,} more {what} in this field"))
     return out
 
 

@@ -1,15 +1,16 @@
 """The command line: parse options, call ``bank.*``, turn a BankError into a message.
 
-Commands live in ``bank/commands/<area>.py`` and are imported only when
-run (or when ``--help`` lists them), so ``bank --help`` never imports sympy.
-Each command module exposes a click command named like the command.
+Commands live in ``bank/commands/<area>.py`` and are imported only when run
+(or when ``--help`` lists them, with the first line of each command's own
+docstring). Those modules import the library inside each command, so neither
+``bank --help`` nor ``bank list`` imports sympy, YAML or the schema validator.
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
-import importlib.util
+import re
 
 import click
 
@@ -29,45 +30,52 @@ COMMANDS = {
     "mark": "bank.commands.classroom:mark",
 }
 
-#: One-line help for each command, so listing them needs no imports.
-SUMMARIES = {
-    "list": "List banks and questions.",
-    "show": "Show one question for one variant.",
-    "check": "Lint every bank and the glossary.",
-    "grade": "Mark a learner's working line by line.",
-    "quiz": "Practise at the terminal with spaced repetition.",
-    "stats": "Show review history and what is due.",
-    "build": "Build the static site.",
-    "serve": "Preview the site, rebuilding on change.",
-    "variants": "Make per-student variants, answer keys and exports.",
-    "mark": "Mark a class's submitted working in bulk.",
-}
-
 
 class LazyGroup(click.Group):
-    """A group whose commands are imported on first use."""
+    """A group whose commands are imported on first use; a command whose module is absent is not listed."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return [name for name in COMMANDS if _available(name)]
+        return [name for name in COMMANDS if command(name) is not None]
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in COMMANDS or not _available(name):
-            return None
-        module, attr = COMMANDS[name].split(":")
-        return getattr(importlib.import_module(module), attr)
+        return command(name) if name in COMMANDS else None
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, SUMMARIES[name]) for name in self.list_commands(ctx)]
+        """Each command with its ``short_help``, else its docstring's first clause."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(map(len, names), default=0)
+        rows = []
+        for name in names:
+            cmd = command(name)
+            if cmd is not None and not cmd.hidden:
+                rows.append((name, cmd.short_help or summary(cmd.help or "", limit)))
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
 
 
+def summary(text: str, limit: int = 60) -> str:
+    """A docstring's first clause, to list a command in ``bank --help``.
+
+    >>> summary("List banks and questions: id, bank, level and title.")
+    'List banks and questions.'
+    """
+    clause = re.split(r"[:;]\s|\.(?:\s|$)", text.strip(), maxsplit=1)[0].strip() + "."
+    if len(clause) <= limit:
+        return clause
+    return clause[:limit - 3].rsplit(" ", 1)[0].rstrip(",;") + "..."
+
+
 @functools.lru_cache(maxsize=None)
-def _available(name: str) -> bool:
-    """A command is listed once its module exists (areas land one by one)."""
-    module = COMMANDS[name].split(":")[0]
-    return importlib.util.find_spec(module) is not None
+def command(name: str) -> click.Command | None:
+    """The click command for ``name``, or None while its area has not landed."""
+    module, attr = COMMANDS[name].split(":")
+    try:
+        return getattr(importlib.import_module(module), attr)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:  # the module exists but something it imports does not: a real error
+            raise
+        return None
 
 
 class BankGroup(LazyGroup):

@@ -2,13 +2,18 @@
 
 Every error a user can meet derives from :class:`BankError`, carries an exit
 code, and renders itself with :meth:`BankError.show`. The CLI prints that text
-and exits; it never prints a traceback.
+and exits; it never prints a traceback. A located error keeps its place as
+fields (``path``, ``line``, ``col``, ``source``) and shows the source line with
+a caret under the fault, as jinja's ``TemplateSyntaxError`` does.
+
+Text from a file is shown with its control characters made visible, so a
+question file cannot send escape sequences to the terminal.
 """
 
 from __future__ import annotations
 
-import difflib
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 
@@ -39,8 +44,16 @@ class NotFound(BankError):
 class Problem:
     """One problem found in an author's file, with its location.
 
-    >>> str(Problem("questions/a/b.yaml", 12, 7, "unknown key `unti`"))
-    'questions/a/b.yaml:12:7: unknown key `unti`'
+    ``line`` and ``col`` are 1-based (0 when the problem is the whole file);
+    ``source`` is the text of that line when known.
+
+    >>> p = Problem("questions/a/b.yaml", 12, 5, "unknown key `unti`", source="    unti: GB")
+    >>> str(p)
+    'questions/a/b.yaml:12:5: unknown key `unti`'
+    >>> print(p.show())
+    questions/a/b.yaml:12:5: unknown key `unti`
+          unti: GB
+          ^
     """
 
     path: str
@@ -48,11 +61,18 @@ class Problem:
     col: int
     message: str
     severity: str = "error"
+    source: str = field(default="", compare=False, repr=False)
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}:{self.col}" if self.line else self.path
         tag = "" if self.severity == "error" else f"{self.severity}: "
-        return f"{where}: {tag}{self.message}"
+        return visible(f"{where}: {tag}{self.message}")
+
+    def show(self) -> str:
+        """The one-line form, then the source line with a caret under the column."""
+        if not (self.source and self.line and self.col):
+            return str(self)
+        return f"{self}\n{caret(self.source, self.col - 1, indent=2)}"
 
     def as_dict(self) -> dict:
         return {"path": self.path, "line": self.line, "col": self.col,
@@ -68,7 +88,7 @@ class ProblemsFound(BankError):
 
     def show(self) -> str:
         count = sum(p.severity == "error" for p in self.problems)
-        lines = [str(p) for p in self.problems]
+        lines = [p.show() for p in self.problems]
         lines.append(f"{count} error{'s' if count != 1 else ''} found")
         return "\n".join(lines)
 
@@ -96,13 +116,47 @@ class NotationError(BankError):
 
     def caret(self, width: int = 120) -> str:
         """The source line (clipped around the fault) with a caret under it."""
-        start = max(0, self.offset - width // 2)
-        shown = self.text[start:start + width]
-        marks = "^" * max(1, min(self.end - self.offset, len(shown) - (self.offset - start)))
-        return f"{shown}\n{' ' * (self.offset - start)}{marks}"
+        return caret(self.text, self.offset, self.end, width)
 
     def show(self) -> str:
         return f"{self.caret()}\n{self}"
+
+
+def caret(text: str, offset: int, end: int | None = None, width: int = 120, indent: int = 0) -> str:
+    """A line of text (clipped to ``width`` around ``offset``) with carets under ``offset:end``.
+
+    Tabs stay tabs under the caret, so it lines up in any terminal.
+
+    >>> print(caret("rate: 2 +", 8))
+    rate: 2 +
+            ^
+    """
+    start = max(0, offset - width // 2)
+    shown = visible(text[start:start + width])
+    end = offset + 1 if end is None else max(end, offset + 1)
+    marks = "^" * max(1, min(end - offset, len(shown) - (offset - start)))
+    pad = "".join("\t" if c == "\t" else " " for c in shown[:offset - start])
+    margin = " " * indent
+    return f"{margin}{shown}\n{margin}{pad}{marks}"
+
+
+_INVISIBLE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(text: str) -> str:
+    """Text safe for a terminal: control characters become visible, one column each.
+
+    >>> visible("a\x1b]0;title\x07b")
+    'a␛]0;title␇b'
+    """
+    return _INVISIBLE.sub(_picture, text)
+
+
+def _picture(m: re.Match) -> str:
+    code = ord(m.group())
+    if code < 0x20:
+        return chr(0x2400 + code)
+    return "␡" if code == 0x7F else "�"
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
@@ -111,5 +165,7 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     >>> did_you_mean("unti", ["unit", "min", "max"])
     ' (did you mean `unit`?)'
     """
+    import difflib  # only when a word is missing: keeps start-up light
+
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f" (did you mean `{close[0]}`?)" if close else ""

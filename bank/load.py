@@ -18,13 +18,13 @@ with problems is left out of the model; its problems are all reported.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-import json
 import os
 from fractions import Fraction
 from pathlib import Path
 
-from . import _yaml
+from ._files import Unreadable, read_regular
 from .errors import BankError, NotFound, Problem, ProblemsFound, did_you_mean
 from .model import Bank, Library, Param, Question, Step, Term, Worked
 
@@ -54,27 +54,55 @@ def resolve_root(questions: str | os.PathLike | None = None) -> Path:
     return root
 
 
-def load(questions: str | os.PathLike | None = None) -> Library:
-    """Load every bank and the glossary, or raise :class:`ProblemsFound`."""
-    library, problems = gather(questions)
+def load(questions: str | os.PathLike | None = None, *, cached: bool = False) -> Library:
+    """Load every bank and the glossary, or raise :class:`ProblemsFound`.
+
+    ``cached=True`` reads a clean folder from the cache of loaded banks
+    (:mod:`bank._cache`), without source marks: for commands that report no
+    author errors beyond loading (``list``, ``show``, the quiz).
+    """
+    library, problems = gather(questions, cached=cached)
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         raise ProblemsFound(errors)
     return library
 
 
-def gather(questions: str | os.PathLike | None = None) -> tuple[Library, list[Problem]]:
-    """Load what can be loaded; return the library and every problem found."""
+def gather(questions: str | os.PathLike | None = None, *, cached: bool = False) -> tuple[Library, list[Problem]]:
+    """Load what can be loaded; return the library and every problem found (``cached``: see :func:`load`)."""
     root = resolve_root(questions)
+    if not cached:
+        return _gather(root)
+    from . import _cache
+
+    library, stamp = _cache.read(root)
+    if library is not None:
+        return library, []
+    library, problems = _gather(root)
+    if not problems:  # only a clean folder is kept: an author at work needs every message
+        _cache.write(root, library, stamp)
+    return library, problems
+
+
+def _gather(root: Path) -> tuple[Library, list[Problem]]:
     problems: list[Problem] = []
     banks = []
-    for bank_dir in sorted(p for p in root.iterdir() if p.is_dir() and p.name != GLOSSARY_DIR):
-        bank = _load_bank(bank_dir, problems)
+    for bank_dir in _bank_dirs(root, problems):
+        bank = _load_bank(bank_dir, root, problems)
         if bank:
             banks.append(bank)
-    glossary = _load_glossary(root / GLOSSARY_DIR, problems)
+    glossary = _load_glossary(root / GLOSSARY_DIR, root, problems)
     _check_unique_ids(banks, problems)
     return Library(str(root), tuple(banks), tuple(glossary)), problems
+
+
+def _bank_dirs(root: Path, problems: list[Problem]) -> list[Path]:
+    try:
+        entries = sorted(root.iterdir())
+    except OSError as exc:
+        problems.append(Problem(display_path(root), 0, 0, f"cannot list the folder: {exc.strerror or exc}"))
+        return []
+    return [p for p in entries if p.name != GLOSSARY_DIR and p.is_dir()]
 
 
 def display_path(path: Path) -> str:
@@ -88,56 +116,86 @@ def display_path(path: Path) -> str:
 
 # ----------------------------------------------------------------------------- files
 
-def read_file(path: Path, schema: str, problems: list[Problem]):
-    """Read one YAML file and validate it; returns (data, marks) or (None, marks)."""
+def read_file(path: Path, schema: str, problems: list[Problem], root: Path | None = None):
+    """Read one YAML file and validate it; returns (data, marks) or (None, marks).
+
+    Only a regular file inside ``root`` (once symlinks are resolved), of at most
+    a megabyte, is read: never a FIFO, a device or someone else's file.
+    """
+    from . import _yaml
+
     shown = display_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        problems.append(Problem(shown, 0, 0, f"cannot read file: {exc}"))
+        raw = read_regular(path, inside=root)
+    except Unreadable as exc:
+        problems.append(Problem(shown, 0, 0, f"cannot read the file: {exc}"))
+        return None, {}
+    text, found = _yaml.decode(shown, raw)
+    if text is None:
+        problems.extend(_with_source(found, raw.decode("utf-8", "replace")))
         return None, {}
     data, marks, found = _yaml.read(shown, text)
-    problems.extend(found)
     if found:
-        return None, marks
+        problems.extend(_with_source(found, text))
+        return None, {}
     if not isinstance(data, dict):
         problems.append(Problem(shown, 1, 1, "expected a mapping of keys to values"))
         return None, marks
-    schema_problems = validate(data, marks, schema, shown)
+    schema_problems = _with_source(validate(data, marks, schema, shown), text)
     problems.extend(schema_problems)
-    return (None if schema_problems else data), marks
+    return (None if schema_problems else _plain(data)), marks
 
 
-def _load_bank(bank_dir: Path, problems: list[Problem]) -> Bank | None:
+def _plain(value):
+    """Text written like a date was kept as ``_yaml.Date`` for the schema's messages; plain ``str`` after."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return str(value) if isinstance(value, str) and type(value) is not str else value
+
+
+def _with_source(problems: list[Problem], text: str) -> list[Problem]:
+    """The problems, each with the text of its line (for the caret under the column)."""
+    lines = text.splitlines()
+    return [dataclasses.replace(p, source=lines[p.line - 1]) if 0 < p.line <= len(lines) else p
+            for p in problems]
+
+
+def _load_bank(bank_dir: Path, root: Path, problems: list[Problem]) -> Bank | None:
     index = bank_dir / "bank.yaml"
-    if not index.is_file():
+    if not os.path.lexists(index):
         problems.append(Problem(display_path(bank_dir), 0, 0, "a bank folder needs a bank.yaml"))
         return None
-    data, marks = read_file(index, "bank", problems)
+    data, marks = read_file(index, "bank", problems, root)
     if data is None:
         return None
     questions = []
     listed = set(data["questions"])
+    files = sorted(bank_dir.glob("*.yaml"))
+    others = [p.stem for p in files if p.name != "bank.yaml"]
+    missing = 0
     for i, qid in enumerate(data["questions"]):
         qpath = bank_dir / f"{qid}.yaml"
-        if not qpath.is_file():
+        if not os.path.lexists(qpath):
             line, col = marks[("questions", i)][:2]
-            others = [p.stem for p in bank_dir.glob("*.yaml") if p.name != "bank.yaml"]
-            problems.append(Problem(display_path(index), line, col,
-                                    f"no question file `{qid}.yaml`" + did_you_mean(qid, others)))
+            missing += 1
+            hint = did_you_mean(qid, others) if missing <= 20 else ""  # difflib is slow over long lists
+            problems.append(Problem(display_path(index), line, col, f"no question file `{qid}.yaml`" + hint))
             continue
-        question = _load_question(qpath, bank_dir.name, problems)
+        question = load_question(qpath, bank_dir.name, root, problems)
         if question:
             questions.append(question)
-    for stray in sorted(bank_dir.glob("*.yaml")):
+    for stray in files:
         if stray.name != "bank.yaml" and stray.stem not in listed:
             problems.append(Problem(display_path(stray), 0, 0,
                                     f"`{stray.stem}` is not listed in {display_path(index)}"))
     return Bank(bank_dir.name, data["title"], data["intro"], tuple(questions), display_path(index))
 
 
-def _load_question(path: Path, bank: str, problems: list[Problem]) -> Question | None:
-    data, marks = read_file(path, "question", problems)
+def load_question(path: Path, bank: str, root: Path | None, problems: list[Problem]) -> Question | None:
+    """One question file of ``bank`` (None when it has problems, which are added to ``problems``)."""
+    data, marks = read_file(path, "question", problems, root)
     if data is None:
         return None
     if data["id"] != path.stem:
@@ -152,12 +210,12 @@ def _load_question(path: Path, bank: str, problems: list[Problem]) -> Question |
         path=display_path(path), marks=marks)
 
 
-def _load_glossary(folder: Path, problems: list[Problem]) -> list[Term]:
+def _load_glossary(folder: Path, root: Path, problems: list[Problem]) -> list[Term]:
     if not folder.is_dir():
         return []
     terms = []
     for path in sorted(folder.glob("*.yaml")):
-        data, marks = read_file(path, "term", problems)
+        data, marks = read_file(path, "term", problems, root)
         if data is None:
             continue
         if data["id"] != path.stem:
@@ -217,6 +275,8 @@ def _check_unique_ids(banks: list[Bank], problems: list[Problem]) -> None:
 
 @functools.lru_cache(maxsize=None)
 def _validator(kind: str):
+    import json
+
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
 
@@ -271,10 +331,15 @@ def _a(kind) -> str:
     if isinstance(kind, list):
         return " or ".join(_a(k) for k in kind)
     return {"object": "a mapping", "array": "a list", "string": "text", "number": "a number",
-            "integer": "a whole number", "null": "empty", "boolean": "true or false"}.get(kind, kind)
+            "integer": "a whole number", "null": "empty", "boolean": "true or false",
+            "date": "a date"}.get(kind, kind)
 
 
 def _json_type(value) -> str:
+    from ._yaml import Date
+
+    if isinstance(value, Date):
+        return "date"
     for kind, types in (("boolean", bool), ("number", (int, float)), ("string", str),
                         ("array", list), ("object", dict)):
         if isinstance(value, types):
@@ -292,4 +357,4 @@ def _pattern_hint(pattern: str) -> str:
     return ""
 
 
-__all__ = ["load", "gather", "resolve_root", "templates_dir", "build_worked", "exact", "BankError"]
+__all__ = ["load", "gather", "load_question", "read_file", "resolve_root", "templates_dir", "build_worked", "exact", "BankError"]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 questions_option = click.option(
@@ -19,6 +17,8 @@ seed_option = click.option("--seed", metavar="S", default=None,
 
 def echo_json(data) -> None:
     """Print JSON with stable key order and exact-looking numbers."""
+    import json  # only for --json: `bank list` starts faster without it
+
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
@@ -30,7 +30,7 @@ def load_library(questions: str | None):
     """
     from ..load import gather
 
-    library, problems = gather(questions)
+    library, problems = gather(questions, cached=True)
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         click.echo(f"warning: {len(errors)} problem(s) in the questions folder; files with problems "

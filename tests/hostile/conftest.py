@@ -51,6 +51,34 @@ def bank_cli():
     return run_bank
 
 
+BASE_QUESTION = (Path(__file__).resolve().parent.parent / "foundation" / "base_question.yaml").read_text("utf-8")
+
+
+def questions_folder(root: Path, files: dict[str, str | bytes] | None = None) -> Path:
+    """``root/questions``: bank ``demo`` with two copies of the base question (``ok`` and ``q``),
+    then ``files`` (paths relative to the folder) written over it."""
+    folder = root / "questions"
+    (folder / "demo").mkdir(parents=True)
+    (folder / "demo" / "bank.yaml").write_text("title: Demo\nintro: A demo bank.\nquestions: [ok, q]\n")
+    (folder / "demo" / "ok.yaml").write_text(BASE_QUESTION.replace("id: q\n", "id: ok\n", 1), "utf-8")
+    (folder / "demo" / "q.yaml").write_text(BASE_QUESTION, "utf-8")
+    for name, content in (files or {}).items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            (folder / name).write_bytes(content)
+        else:
+            (folder / name).write_text(content, "utf-8")
+    return folder
+
+
+@pytest.fixture
+def home(tmp_path) -> dict[str, str]:
+    """Environment that keeps the user's data, cache and history folders inside ``tmp_path/home``."""
+    home = tmp_path / "home"
+    return {"HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache"), "XDG_DATA_HOME": str(home / ".local/share"),
+            "BANK_CACHE": str(home / "cache"), "BANK_DB": str(home / "history.sqlite3")}
+
+
 def touched_outside(root: Path, before: set[Path]) -> set[Path]:
     """Files under ``root`` that were not there before (for "nothing written outside" checks)."""
     return {p for p in root.rglob("*")} - before

@@ -6,7 +6,8 @@ passes the text here. The faults:
 - a number and a count noun that disagree: ``1 cards``, ``3 replica``;
 - a unit printed twice: ``472 ms s``, ``4.42 min mins``, ``$9.00 USD``;
 - a percent param or step printed without its ``%`` (checked on the template);
-- step labels longer than a whiteboard line allows, or two steps with one label.
+- step labels longer than a whiteboard line allows, or two steps with one label;
+- a given whose format prints another number than the one the answer uses (``2.039`` as ``2.04``).
 
 >>> disagreements("1 cards and 1 spare replicas, 2 replica, 1 card, 4-card, 3 KV heads")
 ['1 cards', '1 spare replicas', '2 replica']
@@ -16,6 +17,7 @@ passes the text here. The faults:
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Iterator
 
@@ -41,8 +43,9 @@ _MODIFIERS = {"kv", "spare", "warm", "cold", "serving", "new", "idle", "live", "
 #: A number as prose prints it: 1, 1,000, 2.5, $2.50, 10%, 5.6e14 (not part of 8-bit or p99).
 _NUMBER = r"(?<![\w.$-])(\$?\d[\d,]*(?:\.\d+)?(?:e-?\d+)?%?)"
 _WORD = r"([A-Za-z][\w-]*)"
-_COUNTED = re.compile(_NUMBER + r"[ \u00a0]+" + _WORD + r"(?:[ \u00a0]+" + _WORD + r")?(?:[ \u00a0]+" + _WORD + ")?")
-_TWO_WORDS = re.compile(_NUMBER + r"[ \u00a0]+([A-Za-z%][\w/%]*)(?:[ \u00a0]+([A-Za-z%][\w/%]*))?")
+_SPACE = r"[ \u00a0]+"
+_COUNTED = re.compile(_NUMBER + _SPACE + _WORD + r"(?:" + _SPACE + _WORD + r")?(?:" + _SPACE + _WORD + ")?")
+_TWO_WORDS = re.compile(_NUMBER + _SPACE + r"([A-Za-z%][\w/%]*)(?:" + _SPACE + r"([A-Za-z%][\w/%]*))?")
 
 
 def _is_one(number: str) -> bool:
@@ -134,6 +137,52 @@ def percent_without_sign(source: str, percent_names: dict[str, str | None]) -> l
 LABEL_LIMIT = 40
 
 
+_WORDS = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+
+
+def read_back(text: str):
+    """The number a formatted value shows, or None: ``$21,900`` -> 21900, ``1.5 billion``, ``5.6e14``, ``10%``.
+
+    >>> read_back("1.5 billion"), read_back("$2.50"), read_back("2.04"), read_back("3 s")
+    (Fraction(1500000000, 1), Fraction(5, 2), Fraction(51, 25), Fraction(3, 1))
+    """
+    from fractions import Fraction
+
+    parts = text.replace("$", "").replace(",", "").replace("%", "").split()
+    if not parts:
+        return None
+    try:
+        value = Fraction(parts[0]) if "e" not in parts[0] else Fraction(float(parts[0])).limit_denominator(1)
+    except (ValueError, ZeroDivisionError):
+        return None
+    if len(parts) > 1 and parts[1] in _WORDS:
+        value *= _WORDS[parts[1]]
+    return value
+
+
+def lossy_givens(params, limit: int = 2000) -> Iterator[tuple[str, str, str]]:
+    """(param, value, as printed) for a given its own format prints as another number (``2.039`` as
+    ``2.04``): the problem would state a different figure from the one the answer uses.
+
+    >>> from fractions import Fraction
+    >>> from bank.model import Param
+    >>> list(lossy_givens([Param("bw", Fraction(2039, 1000), choices=(Fraction(2039, 1000),))]))
+    [('bw', '2.039', '2.04')]
+    """
+    from .formatting import apply_format
+    from .model import Value
+
+    for p in params:
+        size = p.size()
+        indices = range(size) if size <= limit else range(0, size, size // limit + 1)
+        for i in indices:
+            value = p.at(i)
+            shown = apply_format(Value(value, p.unit, p.format) if p.format else value, p.format)
+            if read_back(shown) != value:
+                yield p.name, str(float(value)).removesuffix(".0"), shown
+                break
+
+
 def label_problems(steps) -> Iterator[tuple[int, str]]:
     """(step index, message) for labels that are too long or used twice in one worked answer."""
     seen: dict[str, str] = {}
@@ -160,16 +209,28 @@ class ProseLint:
         self.found: dict[tuple, object] = {}
         for i, message in label_problems(worked.steps):
             self.found[("label", i)] = locate.problem(prefix + ("steps", i, "label"), message)
+        for name, value, shown in lossy_givens(worked.params):
+            self.found[("given", name)] = locate.problem(
+                prefix + ("params", name, "<key>"), f"given `{name}` = {value} prints as `{shown}`; give it a "
+                "format that shows every digit (e.g. `sig(4)`, `money(3)`)")
         percent = {n: f for n, f in _percent_values(worked)}
         for where, source in self.sources.items():
             for name in percent_without_sign(source, percent):
                 self.found.setdefault(("percent", where, name), locate.problem(
                     where, f"`{name}` is a percent but prints without `%`; use `{{{{ {name} | percent }}}}`",
                     needle=name))
+        formats = {item.name: item.format for item in (*worked.params, *worked.steps)}
+        #: Which rendered checks each field needs: both faults come from a value printed next to a word,
+        #: so a template whose outputs are never followed by a count word, or never print a unit, is skipped.
+        self.checks = {where: (_counts_follow(source), _prints_unit(source, formats))
+                       for where, source in self.sources.items()}
 
     def see(self, where: tuple, text: str, variant: str) -> None:
         """Lint one rendered field of one variant; a fault is kept for the first variant showing it."""
-        for span, message in rendered_faults(text):
+        counts, units = self.checks.get(where, (True, True))
+        if not counts and not units:
+            return
+        for span, message in rendered_faults(text, counts, units):
             word = span.split()[-1]
             key = (where, message.split(":", 1)[1], word.rstrip("s"))
             if key not in self.found:
@@ -177,7 +238,10 @@ class ProseLint:
                 self.found[key] = self.locate.problem(where, f"{variant}: {message}", needle=needle)
 
     def see_answer(self, values, variant: str) -> None:
-        """Lint each answer part as the quiz, the site and the exports print it (value, then unit)."""
+        """Lint each answer part as the quiz, the site and the exports print it (value, then unit).
+
+        The fault comes from a step's format and unit, not its value, so one variant shows it.
+        """
         from .render import with_unit
 
         names = [s.name for s in self.worked.steps]
@@ -199,13 +263,34 @@ def _percent_values(worked) -> Iterator[tuple[str, str | None]]:
             yield item.name, item.format
 
 
-def rendered_faults(text: str) -> Iterator[tuple[str, str]]:
-    """(the words at fault, message) for every fault in one rendered field."""
-    for span in disagreements(text):
-        yield span, f"`{span}`: the number and the noun disagree; use the `plural` filter or `{{% if %}}`"
-    for span in duplicated_units(text):
-        yield span, f"`{span}`: the unit is printed twice (the value's format already prints one)"
+@functools.lru_cache(maxsize=16384)
+def rendered_faults(text: str, counts: bool = True, units: bool = True) -> tuple[tuple[str, str], ...]:
+    """(the words at fault, message) for every fault in one rendered field (cached: variants repeat)."""
+    found = [(span, f"`{span}`: the number and the noun disagree; use the `plural` filter or `{{% if %}}`")
+             for span in (disagreements(text) if counts else ())]
+    found += [(span, f"`{span}`: the unit is printed twice (the value's format already prints one)")
+              for span in (duplicated_units(text) if units else ())]
+    return tuple(found)
 
 
-__all__ = ["ProseLint", "disagreements", "duplicated_units", "percent_without_sign", "label_problems", "rendered_faults",
+_AFTER_OUTPUT = re.compile(r"\}\}[ \u00a0]+(?:\{\{[^}]*\}\}[ \u00a0]*)?([A-Za-z][\w-]*)")
+_UNIT_FORMATS = ("duration", "money", "percent")
+
+
+def _counts_follow(source: str) -> bool:
+    """Whether some ``{{ value }}`` in a template is followed by a word that may count it."""
+    words = {w.lower() for w in _AFTER_OUTPUT.findall(source)}
+    return bool(words & ({n.lower() for n in (*_NOUNS, *_PLURALS)} | _MODIFIERS))
+
+
+def _prints_unit(source: str, formats: dict[str, str | None]) -> bool:
+    """Whether some value in a template is printed with a format that adds its own unit."""
+    for m in _OUTPUT.finditer(source):
+        shown = m.group(2) or formats.get(m.group(1)) or ""
+        if shown.startswith(_UNIT_FORMATS):
+            return True
+    return False
+
+
+__all__ = ["ProseLint", "lossy_givens", "read_back", "disagreements", "duplicated_units", "percent_without_sign", "label_problems", "rendered_faults",
            "LABEL_LIMIT"]

@@ -61,6 +61,10 @@ CASES = {
     "percent-without-sign": (
         [("{{ load | percent }}", "{{ load }}")],
         ["10:44: `load` is a percent but prints without `%`; use `{{ load | percent }}`"]),
+    "given-printed-as-another-number": (
+        [("    choices: [2, 2.5]\n", "    choices: [2.125, 2.5]\n")],
+        ["17:3: given `price` = 2.125 prints as `$2.13`; give it a format that shows every digit (e.g. "
+         "`sig(4)`, `money(3)`)"]),
     "label-too-long": (
         [("label: hourly bill", "label: the hourly bill for every card of the replica")],
         ["28:12: label `the hourly bill for every card of the replica` is 45 characters; keep it to 40"]),

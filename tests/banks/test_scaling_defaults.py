@@ -39,7 +39,9 @@ def _step_ms(batch: int, context: int = 1024) -> F:
 EXPECTED = {
     "autoscaling-signal": {
         "resident": (F(5), "5"),                        # 10 req/s x 0.5 s (steady, below the 11/s capacity)
-        "backlog_growth": (F(1), "1"),                  # 12 - 11 req/s (departs: the page has no capacity)
+        "capacity": (F(11), "11"),                      # 10 + 10% x 10 req/s (departs: the page has none)
+        "burst_rate": (F(12), "12"),                    # 10 + 20% x 10 req/s: the page's 12 per second
+        "backlog_growth": (F(1), "1"),                  # 12 - 11 req/s
         "backlog": (F(60), "60"),                       # 1 req/s x 60 s
     },
     "replica-boot-gap": {

@@ -12,6 +12,7 @@ evaluation of the default variant and ``variants`` seeded ones.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Iterator
 
@@ -200,7 +201,7 @@ def _check_templates(owner, worked: Worked) -> list[Problem]:
     out = []
     for where, source in _prose_fields(owner):
         try:
-            used = prose.undeclared(source)
+            used = _undeclared(source)
         except Exception as exc:  # jinja's syntax errors carry a line
             bad_line = source.splitlines()[(getattr(exc, "lineno", 1) or 1) - 1] if source else ""
             out.append(root.problem(where, f"template syntax: {getattr(exc, 'message', exc)}",
@@ -276,10 +277,16 @@ def _check_variants(owner, worked: Worked, planned, locate: Locator, count: int,
     return list(out.values()), checked
 
 
+@functools.lru_cache(maxsize=4096)
+def _undeclared(source: str) -> frozenset[str]:
+    """The names a template uses (parsing a template is slow, and each field is asked twice)."""
+    return frozenset(prose.undeclared(source))
+
+
 def _renderable(source: str, worked: Worked) -> bool:
     """A template that uses names, all of them known (the others are reported by the template checks)."""
     try:
-        used = prose.undeclared(source)
+        used = _undeclared(source)
     except Exception:  # a syntax error, already reported
         return False
     return bool(used) and used <= set(worked.names)

@@ -166,6 +166,7 @@ def _owners(library: Library) -> Iterator[tuple[Question | Term, tuple, Worked |
 
 def _prose_fields(owner: Question | Term) -> Iterator[tuple[tuple, str]]:
     """(marks path relative to the owner's root, template text) of every prose field."""
+    base: tuple[str, ...]
     if isinstance(owner, Question):
         yield ("title",), owner.title
         yield ("answer",), owner.answer

@@ -12,11 +12,13 @@ evaluation of the default variant and ``variants`` seeded ones.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
 from . import text as prose
 from .errors import BankError, Problem, did_you_mean
+from .lint_prose import ProseLint
 from .load import gather
 from .locations import Locator  # re-exported for callers of the old home (the site, until it moves)
 from .model import Library, Question, Term, Worked
@@ -54,24 +56,61 @@ def check(questions=None, variants: int = 200) -> Report:
     report.terms = len(library.glossary)
     names = {t.id: t.term for t in library.glossary}
     report.problems += _check_glossary(library)
-    for owner, prefix, worked in _owners(library):
-        locate = Locator(owner, prefix)
-        report.problems += _check_links(owner, names)
-        template_problems = _check_templates(owner, worked)
-        report.problems += template_problems
-        if worked is None:
-            continue
-        try:
-            planned = plan(worked)  # cached: variant() and solve() reuse it
-        except PlanError as exc:
-            report.problems += [locate.problem(p.where, p.message, p.offset) for p in exc.problems]
-            continue
-        if not template_problems:
-            found, count = _check_variants(owner, worked, planned, locate, variants)
-            report.problems += found
-            report.variants += count
+    for owner, prefix, worked in [*_owners(library), *_stand_ins(library, problems)]:
+        found, count = _check_owner(owner, prefix, worked, names, variants)
+        report.problems += found
+        report.variants += count
     report.problems = sorted(set(report.problems))
     return report
+
+
+def _check_owner(owner, prefix: tuple, worked: Worked | None, names: dict[str, str],
+                 variants: int) -> tuple[list[Problem], int]:
+    """Every problem of one question or term. No stage waits for an earlier one to pass: templates are
+    checked even when the plan fails, and the variants are evaluated with the unit each mislabelled
+    step should declare, so an author sees everything in one run."""
+    locate = Locator(owner, prefix)
+    out = _check_links(owner, names) + _check_templates(owner, worked)
+    if worked is None:
+        return out, 0
+    lint = ProseLint(Locator(owner), prefix, worked, _prose_fields(owner))
+    try:
+        planned = plan(worked)  # cached: variant() and solve() reuse it
+    except PlanError as exc:
+        out += [locate.problem(p.where, p.message, p.offset) for p in exc.problems]
+        owner, worked, planned = _as_suggested(owner, worked)
+        if planned is None:
+            return out + lint.problems(), 0
+    found, count = _check_variants(owner, worked, planned, locate, variants, lint)
+    return out + found + lint.problems(), count
+
+
+def _stand_ins(library: Library, problems: list[Problem]):
+    """Files the loader left out for a schema problem whose worked part can still be checked."""
+    from .salvage import stand_ins
+
+    loaded = {q.path for q in library.questions()} | {t.path for t in library.glossary}
+    failed = {p.path for p in problems if p.severity == "error"} - loaded
+    return stand_ins(library.root, failed) if failed else []
+
+
+def _as_suggested(owner, worked: Worked):
+    """(owner, worked, plan) with every mislabelled step declaring the unit its expression yields,
+    or a plan of None when that does not make the worked answer plan cleanly."""
+    from dataclasses import replace
+
+    from .lint_units import with_suggested_units
+    from .units import UnitError, parse_unit
+
+    try:
+        units = {p.name: parse_unit(p.unit) for p in worked.params}
+        fixed = with_suggested_units(worked, units)
+        if fixed is None:
+            return owner, worked, None
+        owner = replace(owner, example=fixed) if isinstance(owner, Term) else replace(owner, worked=fixed)
+        return owner, fixed, plan(fixed)
+    except (PlanError, UnitError):
+        return owner, worked, None
 
 
 def _owners(library: Library) -> Iterator[tuple[Question | Term, tuple, Worked | None]]:
@@ -127,7 +166,7 @@ def _check_templates(owner, worked: Worked | None) -> list[Problem]:
     out = []
     for where, source in _prose_fields(owner):
         try:
-            used = prose.undeclared(source)
+            used = _undeclared(source)
         except prose.TemplateError as exc:
             out.append(root.in_template(where, source, exc.message, exc.offset))
             continue
@@ -174,43 +213,63 @@ def _check_glossary(library: Library) -> list[Problem]:
 
 # ----------------------------------------------------------------------------- evaluation
 
-def _check_variants(owner, worked: Worked, planned, locate: Locator, count: int) -> tuple[list[Problem], int]:
+def _check_variants(owner, worked: Worked, planned, locate: Locator, count: int,
+                    lint: ProseLint) -> tuple[list[Problem], int]:
+    """Evaluate and render the default variant and ``count`` seeded ones. Each fault is reported once,
+    for the first variant that shows it, and one fault does not stop the search for others."""
     from .solve import SolveError, solve
     from .variant import ConstraintsUnsatisfiable, variant
 
-    out: list[Problem] = []
+    out: dict[tuple, Problem] = {}
     default = variant(owner)
     for text in planned.failing(default.as_dict()):
         index = worked.constraints.index(text)
-        out.append(locate.problem(("constraints", index), f"the default values break the constraint `{text}`"))
+        out[("constraint", index)] = locate.problem(("constraints", index),
+                                                    f"the default values break the constraint `{text}`")
     never_negative = [s.name for s in worked.steps if _cannot_be_negative(planned.units[s.name])]
-    templates = [source for _, source in _prose_fields(owner) if prose.undeclared(source)]
-    seeds = [None] + list(range(count))
+    templates = [(where, source) for where, source in _prose_fields(owner) if _renderable(source, worked)]
     checked = 0
-    for seed in seeds:
+    for seed in [None, *range(count)]:
         label = "default variant" if seed is None else f"seed {seed}"
         try:
             v = default if seed is None else variant(owner, seed)
             solution = solve(owner, v)
-            context = solution.context()
-            for source in templates:
-                prose.render(source, context)
         except ConstraintsUnsatisfiable as exc:
-            out.append(locate.problem(("constraints",), str(exc)))
+            out[("constraints",)] = locate.problem(("constraints",), str(exc))
             break
         except SolveError as exc:
-            out.append(locate.problem(_step_where(worked, exc.step), f"{label}: {exc}"))
-            break
-        except BankError as exc:
-            out.append(locate.problem(("problem",), f"{label}: {exc}"))
-            break
-        bad = _negative(never_negative, solution)
-        if bad:
-            out.append(locate.problem(_step_where(worked, bad), f"{label}: step `{bad}` is negative "
-                                      f"({solution.values[bad]}), which its unit cannot be"))
-            break
+            out.setdefault(("solve", exc.step), locate.problem(_step_where(worked, exc.step), f"{label}: {exc}"))
+            continue
+        context = solution.context()
+        if seed is None:
+            lint.see_answer(solution.values, label)
+        for where, source in templates:
+            try:
+                lint.see(where, prose.render(source, context), label)
+            except BankError as exc:
+                out.setdefault(("render", where), Locator(owner).problem(where, f"{label}: {exc}"))
+        for bad in _negative(never_negative, solution):
+            out.setdefault(("negative", bad), locate.problem(
+                _step_where(worked, bad), f"{label}: step `{bad}` is negative "
+                f"({solution.values[bad]}), which its unit cannot be"))
         checked += 1
-    return out, checked
+    return list(out.values()), checked
+
+
+@functools.lru_cache(maxsize=4096)
+def _undeclared(source: str) -> frozenset[str]:
+    """The names a template uses (parsing a template is slow, and each field is asked twice);
+    :class:`bank.text.TemplateError` for a template outside the allowed language."""
+    return frozenset(prose.undeclared(source))
+
+
+def _renderable(source: str, worked: Worked) -> bool:
+    """A template that uses names, all of them known (the others are reported by the template checks)."""
+    try:
+        used = _undeclared(source)
+    except prose.TemplateError:  # already reported by the template checks
+        return False
+    return bool(used) and used <= set(worked.names)
 
 
 def _cannot_be_negative(unit) -> bool:
@@ -218,8 +277,8 @@ def _cannot_be_negative(unit) -> bool:
     return any(unit.dims) and not unit.dims[DIMENSIONS.index("money")]
 
 
-def _negative(names: list[str], solution) -> str | None:
-    return next((n for n in names if solution.values[n].magnitude < 0), None)
+def _negative(names: list[str], solution) -> list[str]:
+    return [n for n in names if solution.values[n].magnitude < 0]
 
 
 def _step_where(worked: Worked, name: str | None) -> tuple:

@@ -250,9 +250,13 @@ def _check_dims(tree, units, declared: Unit | None, step, where: tuple,
         problems.append(PlanProblem(where + ("expr",), exc.message, exc.offset))
         return None
     if declared is not None and got.dims != declared.dims:
+        from .lint_units import near_units, suggest
+
         shown = f"`{step.unit}`" if step.unit else "no unit"
+        hint = suggest(step.unit, got.dims, near_units(step.expr, units))
+        fix = "" if hint is None else "; leave `unit` out" if not hint else f"; declare `unit: {hint}`"
         problems.append(PlanProblem(where + ("unit",), f"step `{step.name}` computes {describe_dims(got.dims)} "
-                                    f"but declares {shown} ({describe_dims(declared.dims)})"))
+                                    f"but declares {shown} ({describe_dims(declared.dims)}){fix}"))
     return got
 
 

@@ -85,8 +85,8 @@ def test_hint_is_the_next_missing_step_with_its_value_hidden(quiz, db, view, lin
     p, st = view.params, {s.name: s.value for s in view.steps}
     out = run(quiz, ["?", "", "?", lines["read"], "?", lines["boot"], "?", "", "2"]).output
     hints = re.findall(r"^  hint: (.*)$", out, re.M)
-    first = f"Read the weights: {p['weights']} GB ÷ {p['read_rate']} GB/s = ? s."
-    second = f"Add initialisation: {st['read_time']} s + {p['init_time']} s ≈ ? s to the first token."
+    first = f"Read time: {p['weights']} GB ÷ {p['read_rate']} GB/s = ? s."
+    second = f"Boot time: {st['read_time']} s + {p['init_time']} s ≈ ? s from launch to the first token."
     assert hints == [first, first, second]
     assert str(st["boot_time"]) not in hints[2].replace(str(p["init_time"]), "")
     assert "Every step is there" in out

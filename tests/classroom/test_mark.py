@@ -136,7 +136,7 @@ def test_each_student_gets_the_expected_mark(marked, student):
 def test_marks_csv_has_every_manifest_row_in_order(marked):
     _, marks, root = marked
     header = (root / "marks.csv").read_text().splitlines()[0]
-    assert header == "student,question,score,final,submission,note"
+    assert header == "student,question,score,final,parts_correct,parts_total,parts,submission,note"
     assert list(marks) == [(s, q) for s in sorted(CLASS) for q in QUESTION_IDS]
 
 
@@ -151,7 +151,7 @@ def test_every_problem_is_warned_about_and_nothing_aborts(marked):
                 "s003.txt: line 1 comes before any `## <question-id>` header and was not marked"]
     for text in expected:
         assert any(text in w for w in warnings), (text, warnings)
-    assert any(w.startswith("warning: s011/fleet-cost: unreadable: cannot be read") for w in warnings)
+    assert "warning: s011/fleet-cost: unreadable: a folder, not a regular file, so it was not read" in warnings
     assert "Marked 24 submissions from 12 students" in result.output
     assert "1 empty, 1 missing, 1 undecodable, 1 unreadable" in result.output
 

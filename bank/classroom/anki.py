@@ -64,8 +64,11 @@ def note(row: KeyRow, note_model):
     import genanki
 
     working = "<ol>" + "".join(f"<li>{escape(t)}</li>" for t in row.working()) + "</ol>"
+    finals = row.final_lines()
+    answer = (str(escape(f"Final answer: {finals[0]}")) if len(finals) == 1 else
+              "Final answers:<br>" + "<br>".join(str(escape(f)) for f in finals))
     fields = [str(escape(f"{row.question.title} ({row.question.id})")), str(markdown(row.problem())).strip(),
-              working, str(escape(f"Final answer: {row.expected}")), str(escape(row.seed))]
+              working, answer, str(escape(row.seed))]
     guid = genanki.guid_for(row.question.id, *(f"{k}={v}" for k, v in row.assignment.variant.values))
     return genanki.Note(model=note_model, fields=fields, guid=guid, tags=[row.question.id.replace(" ", "_")])
 

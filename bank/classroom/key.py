@@ -84,6 +84,11 @@ class KeyRow:
         """Every answer as the key prints it: ``32 s``, or ``drain time: 21 s; drain cost: $0.014``."""
         return answer_text(self.parts)
 
+    def final_lines(self) -> list[str]:
+        """Each answer as the key lists it: ``["32 s"]``, or one ``label: value`` per part."""
+        parts = self.parts
+        return [parts[0].text] if len(parts) == 1 else [f"{p.label}: {p.text}" for p in parts]
+
     def problem(self) -> str:
         """The problem text with this student's numbers (glossary links made plain)."""
         if "problem" not in self._prose_cache:  # worksheets and keys both need it: render once

@@ -1,5 +1,9 @@
 """Moodle XML: one *calculated* question per bank question, the variants as its dataset items.
 
+A question with several answer parts cannot be a calculated question (one
+formula, one answer); it goes out as one Cloze question per variant
+(:mod:`.cloze`), in the same category.
+
 Moodle picks one dataset item per attempt, so each student gets one of the
 class's variants and Moodle itself marks the answer. The layout follows
 Moodle's own exporter, ``qformat_xml::writequestion()`` in
@@ -217,6 +221,11 @@ def render(handout: Handout, rows: Sequence[KeyRow]) -> dict[str, bytes]:
     for question in handout.questions:
         variants = [row for row, _ in distinct_rows([r for r in rows if r.question is question])]
         out.append(_category(question, handout.seed))
+        if question.worked is not None and len(question.worked.parts) > 1:
+            from .cloze import question_xml as cloze_xml
+
+            out.append(cloze_xml(question, variants))
+            continue
         parts = [variants[i:i + MAX_ITEMS] for i in range(0, len(variants), MAX_ITEMS)]
         for k, part in enumerate(parts, 1):
             suffix = f" (part {k} of {len(parts)})" if len(parts) > 1 else ""
@@ -256,7 +265,7 @@ def question_xml(question: Question, rows: Sequence[KeyRow], suffix: str = "",
     lines += ["    <unitgradingtype>0</unitgradingtype>\n", "    <unitpenalty>0.1000000</unitpenalty>\n",
               "    <showunits>3</showunits>\n", "    <unitsleft>0</unitsleft>\n"]
     lines.append(_datasets(worked, rows))
-    lines += _tags(question)
+    lines += tags(question)
     lines.append("  </question>\n\n")
     return "".join(lines)
 
@@ -327,7 +336,7 @@ def _decimals(x: Fraction) -> int:
     return len(text.split(".")[1]) if "." in text else (6 if text.startswith("(") else 0)
 
 
-def _tags(question: Question) -> list[str]:
+def tags(question: Question) -> list[str]:
     if not question.tags:
         return []
     return ["    <tags>\n", *(f"      <tag>{writetext(t)}</tag>\n" for t in question.tags), "    </tags>\n"]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ..model import Question, Step, Value, Worked
 from ..render import Part, with_unit
@@ -107,7 +107,7 @@ class KeyRow:
 
     def as_dict(self, prose: bool = True) -> dict:
         """The JSON shape of one key row (see the README's Instructors section)."""
-        out = {"student": self.student.id, "name": self.student.name, "question": self.question.id,
+        out: dict[str, Any] = {"student": self.student.id, "name": self.student.name, "question": self.question.id,
                "seed": self.seed, "shared": self.assignment.shared,
                "params": {n: _number(v) for n, v in self.params},
                "steps": [{"name": s.name, **_number(v)} for s, v in self.steps],
@@ -115,8 +115,8 @@ class KeyRow:
                "expected": {"step": self.worked.parts[0], **_number(self.result)}}
         if prose:
             out["problem"] = self.problem()
-            for step, text in zip(out["steps"], self.working()):
-                step["working"] = text
+            for step_out, text in zip(out["steps"], self.working()):
+                step_out["working"] = text
         return out
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from ..model import Library, Question, Variant, Worked
 from ..printable import printable
 from ..quiz.parts import PartVerdict, correct_count, part_verdicts
 from . import manifest, spreadsheet
@@ -141,40 +142,42 @@ def _mark_one(entry: manifest.Entry, submission: Submission, checker: _Expectati
         return Mark(entry.student, entry.question, entry.seed, 0.0, "missing", submission, submission.state,
                     submission.note, total_parts=parts)
     try:
-        question, student_variant = checker.variant(entry)
+        question, worked, student_variant = checker.variant(entry)
         from ..grade import grade
 
         report = grade(question, student_variant, submission.text)
-        verdicts = part_verdicts(report, question.worked)
+        verdicts = part_verdicts(report, worked)
     except Exception as exc:  # noqa: BLE001 - one bad row must not stop the class being marked
         note = exc.show() if hasattr(exc, "show") else f"{type(exc).__name__}: {exc}"
         return Mark(entry.student, entry.question, entry.seed, 0.0, "missing", submission, "error",
                     printable(note).replace("\n", "; "), total_parts=parts)
     return Mark(entry.student, entry.question, entry.seed, float(report.score), str(report.final.status),
-                submission, "ok", report=report, parts=verdicts, total_parts=len(question.worked.parts))
+                submission, "ok", report=report, parts=verdicts, total_parts=len(worked.parts))
 
 
 class _Expectations:
     """Rebuilds variants from the manifest and notices when a question changed since it was written."""
 
-    def __init__(self, library):
+    def __init__(self, library: Library):
         self.library = library
         self.changed: dict[str, int] = {}
 
-    def variant(self, entry: manifest.Entry):
+    def variant(self, entry: manifest.Entry) -> tuple[Question, Worked, Variant]:
+        """The question, its worked answer and the student's variant; counts a changed expected answer."""
         from ..render import answer_parts
         from ..solve import solve
         from ..variant import variant
 
         question = self.library.question(entry.question)
-        if question.worked is None:
+        worked = question.worked
+        if worked is None:
             raise ValueError(f"`{entry.question}` has no worked answer to mark")
         drawn = variant(question, entry.seed)
         now = {p.name: p.text for p in answer_parts(solve(question, drawn))}
-        was = {e.part or question.worked.parts[0]: e.text for e in entry.expected if e.text}
+        was = {e.part or worked.parts[0]: e.text for e in entry.expected if e.text}
         if was and (set(was) != set(now) or any(now[name] != text for name, text in was.items())):
             self.changed[entry.question] = self.changed.get(entry.question, 0) + 1
-        return question, drawn
+        return question, worked, drawn
 
     def summary(self) -> list[str]:
         return [f"`{q}` changed since the manifest was written: {n} expected "

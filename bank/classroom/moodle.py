@@ -31,7 +31,7 @@ import re
 from fractions import Fraction
 from typing import Sequence
 
-from ..model import Question, Value, Worked
+from ..model import Param, Question, Step, Value, Worked
 from ..plan import plan
 from ..text import plain_links
 from .assign import Handout
@@ -60,7 +60,7 @@ def formula(worked: Worked, name: str | None = None) -> str:
     >>> formula(w, "t"), formula(w)
     ('{size}/(60*{rate})', 'pow(ceil({n}*{size}/(60*{rate})),2)')
     """
-    import sympy
+    import sympy  # type: ignore[import-untyped]
 
     from ..notation import to_sympy
 
@@ -82,7 +82,7 @@ def _rational(x: Fraction):
 
 @functools.lru_cache(maxsize=1)
 def _printer():
-    from sympy.printing.str import StrPrinter
+    from sympy.printing.str import StrPrinter  # type: ignore[import-untyped]
 
     class MoodlePrinter(StrPrinter):
         """Moodle's formula syntax: ``{name}`` wildcards, ``pow()``, and PHP's function names."""
@@ -154,7 +154,8 @@ def wildcard_text(template: str, worked: Worked, rounding: dict[str, int], names
     renders, so a ``*`` in a formula never becomes emphasis.
     """
     params = {p.name for p in worked.params}
-    own = {item.name: item for item in (*worked.params, *worked.steps)}
+    own: dict[str, Param | Step] = {p.name: p for p in worked.params}
+    own.update((s.name, s) for s in worked.steps)
     slots: list[str] = []
 
     def swap(m: re.Match) -> str:
@@ -245,6 +246,7 @@ def question_xml(question: Question, rows: Sequence[KeyRow], suffix: str = "",
                  names: dict[str, str] | None = None) -> str:
     """One calculated question whose dataset items are ``rows``' variants, in Moodle's export layout."""
     worked = question.worked
+    assert worked is not None, "only questions with a worked answer have variants"
     rounding = {s.name: max(places(row.values[s.name]) for row in rows) for s in worked.steps}
     text = wildcard_text(worked.problem + _unit_hint(rows[0].result), worked, rounding, names or {}, rows)
     steps = "\n".join(f"{i}. {s.text.strip()}" for i, s in enumerate(worked.steps, 1) if s.text)

@@ -258,7 +258,8 @@ def _stray_files(folder: Path, student: str, questions: Sequence[str]) -> list[s
 
 def _ranges(numbers: Iterable[int]) -> str:
     """``[1, 2, 3, 7]`` -> ``1-3, 7``."""
-    out, run = [], []
+    out: list[str] = []
+    run: list[int] = []
     for n in numbers:
         if run and n == run[-1] + 1:
             run.append(n)

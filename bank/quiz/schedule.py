@@ -56,7 +56,7 @@ def preview(card: Mapping | None, now: datetime) -> tuple[Choice, ...]:
     fresh = fsrs.Card(card_id=int(now.timestamp() * 1000), due=now)
     if card:
         try:
-            return _outcomes(fsrs.Card.from_dict(dict(card)), now)
+            return _outcomes(fsrs.Card.from_dict(dict(card)), now)  # type: ignore[arg-type]
         except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError):
             pass  # a damaged card in the history: the question starts afresh
     return _outcomes(fresh, now)
@@ -104,7 +104,7 @@ def choose(questions: Iterable[Question], cards: Mapping[str, Mapping], now: dat
     by_due = sorted(seen, key=lambda q: due(cards[q.id]))  # stable: bank order breaks ties
     overdue = [q for q in by_due if due(cards[q.id]) <= now]
     later = [q for q in by_due if due(cards[q.id]) > now]
-    picked: Sequence[Question] = {"due": overdue + fresh, "new": fresh}.get(mode, overdue + fresh + later)
+    picked: Sequence[Question] = {"due": overdue + fresh, "new": fresh}.get(mode or "", overdue + fresh + later)
     return list(picked[:count])
 
 

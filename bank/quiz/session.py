@@ -25,9 +25,13 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..model import Question, Variant
+
+if TYPE_CHECKING:  # the grader imports sympy; the session must not
+    from ..grade import LineResult
+    from ..render import Rendered
 from . import schedule
 from .history import Review
 
@@ -95,9 +99,9 @@ class AskPart:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The grader's verdict on the line just typed (a ``bank.grade`` LineResult)."""
+    """The grader's verdict on the line just typed."""
 
-    line: object
+    line: LineResult
 
 
 @dataclass(frozen=True)
@@ -118,8 +122,8 @@ class Revealed:
     """The model answer for the learner's variant, with the grade of their working."""
 
     item: Item
-    view: object                 # bank.render.Rendered, links made plain
-    report: object | None        # bank.grade.Report, None without arithmetic
+    view: Rendered               # links made plain
+    report: Any                  # bank.grade.Report, None without arithmetic
     score: float | None
     answer: str = ""             # the learner's short answer, to read beside the model
 
@@ -283,7 +287,9 @@ class Session:
         cur = self._cur
         if cur.report is None:
             cur.report = self._grade(cur.item.question, cur.item.variant, "")
-        missing = {v.step for v in part_verdicts(cur.report, cur.item.question.worked) if v.status == "missing"}
+        worked = cur.item.question.worked
+        assert worked is not None, "only a question with arithmetic has a working"
+        missing = {v.step for v in part_verdicts(cur.report, worked) if v.status == "missing"}
         cur.asking = [(step, label) for step, label in cur.item.parts if step in missing]
         if not cur.asking:
             return self._reveal()
@@ -343,6 +349,7 @@ class Session:
         return [hint]
 
     def _step_hint(self, cur: _Current) -> Hint | Note:
+        assert cur.item.question.worked is not None, "a step hint needs a worked answer"
         steps = cur.item.question.worked.steps
         missing = _missing(cur.report, [s.name for s in steps])
         if not missing:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import date, datetime, timedelta, timezone, tzinfo
 from typing import Iterable, Mapping, Sequence
 
 from .history import Review
@@ -76,7 +76,7 @@ def summarise(reviews: Sequence[Review], cards: Mapping[str, Mapping], now: date
     ``known`` are the question ids in the banks, to count those never reviewed;
     ``damaged`` the history rows that could not be read.
     """
-    tz = tz or now.astimezone().tzinfo
+    tz = tz or now.astimezone().tzinfo or timezone.utc
     today = now.astimezone(tz).date()
     days = {r.ended.astimezone(tz).date() for r in reviews}
     overall = group(reviews)

@@ -292,9 +292,9 @@ def show_stats(stats, console: Console | None = None) -> None:
     c.print(days)
     for title, groups in (("bank", stats.by_bank), ("level", stats.by_level), ("tag", stats.by_tag)):
         table = Table(title=f"By {title}", title_justify="left")
-        for column, justify in ((title, "left"), ("reviews", "right"), ("average score", "right"),
-                                ("retention", "right")):
-            table.add_column(column, justify=justify)
+        table.add_column(title, justify="left")
+        for column in ("reviews", "average score", "retention"):
+            table.add_column(column, justify="right")
         for name, g in groups.items():
             table.add_row(name, str(g.reviews), percent(g.average_score), percent(g.retention))
         c.print(table)

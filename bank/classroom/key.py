@@ -72,7 +72,10 @@ class KeyRow:
     @property
     def parts(self) -> tuple[Part, ...]:
         """The answer parts, in the order the problem asks for them, each labelled and valued."""
-        return tuple(Part(name, self.worked.step(name).title, self.values[name]) for name in self.worked.parts)
+        if "parts" not in self._prose_cache:  # the manifest and every export ask for them
+            labels = {s.name: s.title for s in self.worked.steps}
+            self._prose_cache["parts"] = tuple(Part(n, labels[n], self.values[n]) for n in self.worked.parts)
+        return self._prose_cache["parts"]
 
     @property
     def result(self) -> Value:

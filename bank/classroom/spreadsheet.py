@@ -30,6 +30,8 @@ from ..errors import BankError
 #: Characters that make a spreadsheet read a cell as a formula (OWASP's list).
 TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
 
+_STARTS = frozenset(TRIGGERS)
+
 #: A plain decimal number: safe as it is, and kept a number.
 _NUMBER = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 
@@ -37,7 +39,7 @@ _NUMBER = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 def cell(value: object) -> str:
     """The text of one cell, with a leading ``'`` when a spreadsheet would run it as a formula."""
     text = "" if value is None else str(value)
-    if text.startswith(TRIGGERS) and not _NUMBER.fullmatch(text):
+    if text[:1] in _STARTS and not _NUMBER.fullmatch(text):
         return "'" + text
     return text
 

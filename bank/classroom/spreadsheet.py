@@ -50,9 +50,13 @@ def unquote(text: str) -> str:
 
 
 def write(header: Iterable[str], rows: Iterable[Iterable[object]]) -> bytes:
-    """UTF-8 CSV with ``\\n`` line ends, every cell made safe."""
+    """UTF-8 CSV with RFC 4180's CRLF line ends, every cell made safe.
+
+    CRLF is not only the standard: with a bare ``\\n`` terminator Python's writer
+    leaves a cell holding a carriage return unquoted, and the row splits in two.
+    """
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow([cell(h) for h in header])
     writer.writerows([cell(c) for c in row] for row in rows)
     return buffer.getvalue().encode("utf-8")

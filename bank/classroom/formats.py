@@ -36,6 +36,10 @@ FORMATS = {
 
 DEFAULT = "md"
 
+#: Where ``bank variants`` writes, and where ``bank mark`` puts marks.csv (feedback/ goes beside it).
+VARIANTS_OUT = "variants"
+MARKS_OUT = "marks.csv"
+
 
 def describe() -> str:
     """Every format with what it writes, for ``--help``."""

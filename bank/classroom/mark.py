@@ -24,6 +24,7 @@ from ..model import Library, Question, Variant, Worked
 from ..printable import printable
 from ..quiz.parts import PartVerdict, correct_count, part_verdicts
 from . import manifest, spreadsheet
+from .formats import MARKS_OUT
 from .progress import Progress, Tick, plural, silent
 from .submissions import Submission, collect
 
@@ -31,7 +32,6 @@ from .submissions import Submission, collect
 #: ``parts_total`` are right, and ``parts`` names each part's verdict in the order the problem asks.
 COLUMNS = ("student", "question", "score", "final", "parts_correct", "parts_total", "parts", "submission", "note")
 FEEDBACK = "feedback"
-DEFAULT_OUT = "marks.csv"
 
 #: One marking is worth this many units of progress (grading costs more than drawing a variant).
 MARK_WEIGHT = 8
@@ -99,7 +99,7 @@ class Marking:
                 for s in students}
 
 
-def run(manifest_path: str | Path, folder: str | Path, out: str | Path = DEFAULT_OUT,
+def run(manifest_path: str | Path, folder: str | Path, out: str | Path = MARKS_OUT,
         questions: str | None = None, progress: Progress = silent) -> Marking:
     """``bank mark``: mark the class, then write marks.csv and the feedback files."""
     marking = mark(manifest_path, folder, questions, progress)

@@ -24,7 +24,6 @@ from .progress import Progress, plural, silent
 from .roster import Student, numbered, read_roster
 
 DEFAULT_SEED = "0"
-DEFAULT_OUT = "variants"
 
 
 @dataclass(frozen=True)
@@ -102,7 +101,7 @@ def build(ids: Sequence[str], students: Sequence[Student], *, seed: str | None =
 
 
 def run(ids: Sequence[str], *, count: int | None = None, roster: str | None = None, seed: str | None = None,
-        fmt: str = formats.DEFAULT, out: str = DEFAULT_OUT, questions: str | None = None,
+        fmt: str = formats.DEFAULT, out: str = formats.VARIANTS_OUT, questions: str | None = None,
         progress: Progress = silent) -> Export:
     """``bank variants``: the class, the export, and the files written under ``out``."""
     export = build(ids, students_for(count, roster), seed=seed, fmt=fmt, questions=questions, progress=progress)

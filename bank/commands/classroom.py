@@ -44,7 +44,8 @@ def _warn(warnings) -> None:
               help="Class seed (any text); the same seed gives the same variants. [default: 0]")
 @click.option("--format", "fmt", type=click.Choice(list(formats.FORMATS)), default=formats.DEFAULT,
               show_default=True, help=f"What to write besides manifest.csv: {formats.describe()}.")
-@click.option("--out", "out", type=click.Path(file_okay=False), default="variants", show_default=True, metavar="DIR",
+@click.option("--out", "out", type=click.Path(file_okay=False), default=formats.VARIANTS_OUT, show_default=True,
+              metavar="DIR",
               help="Folder to write into.")
 @questions_option
 def variants(ids, count, roster, seed, fmt, out, questions) -> None:
@@ -65,7 +66,7 @@ def variants(ids, count, roster, seed, fmt, out, questions) -> None:
 @click.option("--manifest", "manifest_path", required=True, type=click.Path(dir_okay=False), metavar="CSV",
               help="The manifest.csv that `bank variants` wrote.")
 @click.argument("submissions", metavar="SUBMISSIONS_DIR", type=click.Path(exists=True, file_okay=False))
-@click.option("--out", "out", type=click.Path(dir_okay=False), default="marks.csv", show_default=True,
+@click.option("--out", "out", type=click.Path(dir_okay=False), default=formats.MARKS_OUT, show_default=True,
               metavar="CSV", help="Where to write the marks; feedback/ goes beside it.")
 @questions_option
 def mark(manifest_path, submissions, out, questions) -> None:

@@ -216,7 +216,8 @@ class History:
                 f"{self.path} was written by a newer bank (history schema {version}; this bank reads up to "
                 f"{SCHEMA_VERSION}). Upgrade bank, or use --db PATH (or BANK_DB) for a separate history.")
         if version == 0 and self._tables() - {"sqlite_sequence"}:
-            raise HistoryError(f"{self.path} is an SQLite file but not a bank history. {_way_out(self.path)}")
+            raise HistoryError(f"{self.path} is an SQLite file but not a bank history, so it is left untouched. "
+                               "Use --db PATH (or BANK_DB) to keep your history in another file.")
         for step in range(version, SCHEMA_VERSION):
             self._conn.executescript(f"BEGIN; {MIGRATIONS[step]}; PRAGMA user_version = {step + 1}; COMMIT;")
 

@@ -19,7 +19,8 @@ from typing import Sequence
 from ..errors import BankError
 from . import spreadsheet
 from .key import KeyRow
-from .roster import id_problem
+from .files import NotRegular, TooLarge, read_regular
+from .roster import MAX_BYTES, id_problem
 
 NAME = "manifest.csv"
 COLUMNS = ("student", "question", "part", "seed", "expected", "exact", "unit")
@@ -69,11 +70,15 @@ def read(path: str | Path) -> list[Entry]:
     """
     shown = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        text = read_regular(path, MAX_BYTES).decode("utf-8-sig")
     except FileNotFoundError:
         raise ManifestError(f"{shown}: no such manifest (`bank variants` writes manifest.csv)") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ManifestError(f"{shown}: cannot read the manifest: {exc}") from None
+    except (NotRegular, TooLarge) as exc:
+        raise ManifestError(f"{shown}: cannot read the manifest: it is {exc}") from None
+    except OSError as exc:
+        raise ManifestError(f"{shown}: cannot read the manifest: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ManifestError(f"{shown}: the manifest is not UTF-8 text: {exc.reason}") from None
     return _parse(text, shown)
 
 

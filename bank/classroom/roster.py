@@ -16,11 +16,15 @@ from pathlib import Path
 
 from ..errors import BankError
 from . import spreadsheet
+from .files import NotRegular, TooLarge, read_regular
 
 REQUIRED = ("id", "name")
 
 #: Ids are used as file and folder names: letters, digits, ``.``, ``_``, ``-`` and ``@``.
 SAFE_ID = re.compile(r"[A-Za-z0-9_@][A-Za-z0-9_.@-]*")
+
+#: Largest roster or manifest read (a class of 100,000 is a few MB).
+MAX_BYTES = 32 * 1024 * 1024
 
 #: Longest id: a file name must stay well under the 255 bytes file systems allow.
 MAX_ID = 100
@@ -59,7 +63,9 @@ def read_roster(path: str | Path) -> tuple[Student, ...]:
 
 def _read_text(path: Path, shown: str) -> str:
     try:
-        data = path.read_bytes()
+        data = read_regular(path, MAX_BYTES)
+    except (NotRegular, TooLarge) as exc:
+        raise RosterError(f"{shown}: cannot read the roster: it is {exc}") from None
     except OSError as exc:
         raise RosterError(f"{shown}: cannot read the roster: {exc.strerror or exc}") from None
     try:

@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from ..errors import did_you_mean
 from ..printable import printable
+from .files import NotRegular, TooLarge, exists as _exists, kind as _kind, read_regular, real_folder as _real_folder
 
 #: A section header in ``<student-id>.txt``: ``## <question-id>`` on a line of its own.
 SECTION = re.compile(r"^##[ \t]+(\S+)[ \t]*$")
@@ -90,53 +90,13 @@ def read_file(path: Path) -> Read:
 def _read_regular(path: Path) -> bytes | Read:
     """The bytes of a regular file no larger than :data:`MAX_BYTES`, never following a link."""
     try:
-        kind = _kind(os.lstat(path).st_mode)
-        if kind:
-            return Read("unreadable", note=f"{kind}, not a regular file, so it was not read")
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        return Read("unreadable", note=f"cannot be read: {exc.strerror or exc}")
-    try:
-        with os.fdopen(fd, "rb") as handle:
-            info = os.fstat(handle.fileno())
-            if _kind(info.st_mode):  # swapped for something else since the lstat
-                return Read("unreadable", note=f"{_kind(info.st_mode)}, not a regular file, so it was not read")
-            data = handle.read(MAX_BYTES + 1)
-    except OSError as exc:
-        return Read("unreadable", note=f"cannot be read: {exc.strerror or exc}")
-    if len(data) > MAX_BYTES:
+        return read_regular(path, MAX_BYTES, follow_links=False)
+    except NotRegular as exc:
+        return Read("unreadable", note=f"{exc}, not a regular file, so it was not read")
+    except TooLarge:
         return Read("unreadable", note=f"larger than {MAX_BYTES // 1024} KB, so not a working")
-    return data
-
-
-def _kind(mode: int) -> str:
-    """What a non-regular file is, in words ("" for a regular file).
-
-    >>> _kind(stat.S_IFLNK), _kind(stat.S_IFREG)
-    ('a symbolic link', '')
-    """
-    for test, words in ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"),
-                        (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
-        if test(mode):
-            return words
-    return "" if stat.S_ISREG(mode) else "not a regular file"
-
-
-def _exists(path: Path) -> bool:
-    """True for anything at ``path``, a dangling link included (so it is reported, not called missing)."""
-    try:
-        os.lstat(path)
-    except OSError:
-        return False
-    return True
-
-
-def _real_folder(path: Path) -> bool:
-    """A folder that is really inside its parent: not a link to one elsewhere."""
-    try:
-        return stat.S_ISDIR(os.lstat(path).st_mode)
-    except OSError:
-        return False
+    except OSError as exc:
+        return Read("unreadable", note=f"cannot be read: {exc.strerror or exc}")
 
 
 def split_sections(text: str) -> tuple[dict[str, tuple[int, str]], list[int], list[tuple[str, int]]]:

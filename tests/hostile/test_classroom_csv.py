@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 
 import pytest
 
@@ -91,3 +92,23 @@ def test_cells_follow_owasp_but_numbers_stay_numbers(value, shown):
     assert cell(value) == shown
     if not value.startswith("'"):   # ids and seeds never start with a quote; names are never read back
         assert unquote(cell(value)) == value
+
+
+# ----------------------------------------------------------------------------- rosters and manifests that are not files
+
+@pytest.mark.parametrize("make, words", [
+    (lambda p: os.mkfifo(p), "it is a FIFO"),
+    (lambda p: p.symlink_to("/dev/zero"), "it is a device"),
+    (lambda p: p.mkdir(), None),                        # click refuses a folder as a usage error
+], ids=["fifo", "dev-zero", "folder"])
+def test_a_roster_or_manifest_that_is_not_a_file_never_hangs(tmp_path, make, words):
+    path = tmp_path / "in.csv"
+    make(path)
+    (tmp_path / "sub").mkdir()
+    for args in (["variants", "tiny-space", "--roster", str(path), "--out", str(tmp_path / "o")],
+                 ["mark", "--manifest", str(path), str(tmp_path / "sub"), "--out", str(tmp_path / "m.csv")]):
+        done = run_bank([*args, "--questions", str(QUESTIONS)], timeout=20, memory_mb=512)
+        assert done.returncode in (1, 2), done.output
+        if words:
+            assert f"in.csv: cannot read the {'roster' if args[0] == 'variants' else 'manifest'}: {words}" in done.output
+        assert not (tmp_path / "o").exists() and not (tmp_path / "m.csv").exists()

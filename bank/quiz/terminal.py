@@ -127,7 +127,12 @@ class Terminal:
             c.print(Text("\nWorked answer for your numbers", style="bold"))
             for i, step in enumerate(view.steps, 1):
                 c.print(Text(f"  {i}. {step.text}"))
-            c.print(Text.assemble("  Final answer: ", (view.result_text, "bold")))
+            if len(view.parts) > 1:
+                c.print(Text("  Final answers:"))
+                for part in view.parts:
+                    c.print(Text.assemble(f"    {part.label}: ", (part.text, "bold")))
+            else:
+                c.print(Text.assemble("  Final answer: ", (view.result_text, "bold")))
         c.print(Text.assemble(("\nTakeaway: ", "bold"), view.takeaway))
         c.print(_score(e))
 

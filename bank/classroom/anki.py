@@ -47,7 +47,7 @@ def stable_id(*parts: object) -> int:
 
 def model():
     """The note type: five fields, one card (problem on the front, working on the back)."""
-    import genanki
+    import genanki  # type: ignore[import-untyped]
 
     return genanki.Model(
         stable_id("bank", "model", 1), "bank worked variant",
@@ -61,18 +61,21 @@ def model():
 
 def note(row: KeyRow, note_model):
     """One note for a variant; its guid is derived from the question and the numbers."""
-    import genanki
+    import genanki  # type: ignore[import-untyped]
 
     working = "<ol>" + "".join(f"<li>{escape(t)}</li>" for t in row.working()) + "</ol>"
+    finals = row.final_lines()
+    answer = (str(escape(f"Final answer: {finals[0]}")) if len(finals) == 1 else
+              "Final answers:<br>" + "<br>".join(str(escape(f)) for f in finals))
     fields = [str(escape(f"{row.question.title} ({row.question.id})")), str(markdown(row.problem())).strip(),
-              working, str(escape(f"Final answer: {row.expected}")), str(escape(row.seed))]
+              working, answer, str(escape(row.seed))]
     guid = genanki.guid_for(row.question.id, *(f"{k}={v}" for k, v in row.assignment.variant.values))
     return genanki.Note(model=note_model, fields=fields, guid=guid, tags=[row.question.id.replace(" ", "_")])
 
 
 def render(handout: Handout, rows: Sequence[KeyRow]) -> dict[str, bytes]:
     """``{"deck.apkg": ...}``."""
-    import genanki
+    import genanki  # type: ignore[import-untyped]
 
     ids = ",".join(q.id for q in handout.questions)
     deck = genanki.Deck(stable_id("bank", "deck", handout.seed, ids), f"bank variants ({handout.seed})")

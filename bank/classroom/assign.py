@@ -167,6 +167,7 @@ class _Dealer:
     def _share(self, student: Student) -> Assignment:
         if not self.counted:
             self.counted = True
+            assert self.question.worked is not None, "only questions with a worked answer have variants"
             self.distinct = count_distinct(self.question.worked)
             if self.distinct is None or len(self.used) < self.distinct:
                 return self.deal(student)

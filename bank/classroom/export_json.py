@@ -20,8 +20,9 @@ def render(handout: Handout, rows: Sequence[KeyRow]) -> dict[str, bytes]:
     data = {
         "class_seed": handout.seed,
         "students": [{"id": s.id, "name": s.name} for s in handout.students],
-        "questions": [{"id": q.id, "bank": q.bank, "level": q.level, "title": q.title, "result": q.worked.result}
-                      for q in handout.questions],
+        "questions": [{"id": q.id, "bank": q.bank, "level": q.level, "title": q.title,
+                       "result": q.worked.parts[0], "parts": list(q.worked.parts)}
+                      for q in handout.questions if q.worked is not None],
         "shortfalls": [s.message() for s in handout.shortfalls],
         "rows": [row.as_dict() for row in rows],
     }

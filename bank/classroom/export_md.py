@@ -52,7 +52,10 @@ def worksheet(student: Student, rows: Sequence[KeyRow]) -> str:
              "with a line `## <question-id>` before each question's working.", ""]
     for i, row in enumerate(rows, 1):
         lines += [f"## {i}. {escape(row.question.title)}", "", f"Question id: `{row.question.id}`", "",
-                  row.problem(), "", "Working:", "", ""]
+                  row.problem(), ""]
+        if len(row.parts) > 1:
+            lines += [f"Give {len(row.parts)} answers: {escape('; '.join(p.label for p in row.parts))}.", ""]
+        lines += ["Working:", "", ""]
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -76,4 +79,7 @@ def _key_entry(row: KeyRow) -> list[str]:
     lines = [f"### {escape(row.question.title)}", "",
              f"Question `{row.question.id}`, seed `{row.seed}`{shared}.", "", row.problem(), ""]
     lines += [f"{i}. {text}" for i, text in enumerate(row.working(), 1)]
-    return lines + ["", f"**Final answer: {escape(row.expected)}**", ""]
+    finals = row.final_lines()
+    if len(finals) == 1:
+        return lines + ["", f"**Final answer: {escape(finals[0])}**", ""]
+    return lines + ["", "**Final answers:**", ""] + [f"- {escape(f)}" for f in finals] + [""]

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
-from ..model import Question, Step, Value
-from ..render import with_unit
+from ..model import Question, Step, Value, Worked
+from ..render import Part, with_unit
 from ..text import plain_links, render
 from .assign import Assignment, Handout
 from .roster import Student
@@ -57,25 +57,45 @@ class KeyRow:
 
     @property
     def params(self) -> list[tuple[str, Value]]:
-        return [(p.name, self.values[p.name]) for p in self.question.worked.params]
+        return [(p.name, self.values[p.name]) for p in self.worked.params]
 
     @property
     def steps(self) -> list[tuple[Step, Value]]:
-        return [(s, self.values[s.name]) for s in self.question.worked.steps]
+        return [(s, self.values[s.name]) for s in self.worked.steps]
+
+    @property
+    def worked(self) -> Worked:
+        worked = self.question.worked
+        assert worked is not None, "only questions with a worked answer have variants"
+        return worked
+
+    @property
+    def parts(self) -> tuple[Part, ...]:
+        """The answer parts, in the order the problem asks for them, each labelled and valued."""
+        if "parts" not in self._prose_cache:  # the manifest and every export ask for them
+            labels = {s.name: s.title for s in self.worked.steps}
+            self._prose_cache["parts"] = tuple(Part(n, labels[n], self.values[n]) for n in self.worked.parts)
+        return self._prose_cache["parts"]
 
     @property
     def result(self) -> Value:
-        return self.values[self.question.worked.result]
+        """The first (or only) answer part's value."""
+        return self.values[self.worked.parts[0]]
 
     @property
     def expected(self) -> str:
-        """The final answer as the key prints it, e.g. ``$460,800`` or ``32 s``."""
-        return shown(self.result)
+        """Every answer as the key prints it: ``32 s``, or ``drain time: 21 s; drain cost: $0.014``."""
+        return answer_text(self.parts)
+
+    def final_lines(self) -> list[str]:
+        """Each answer as the key lists it: ``["32 s"]``, or one ``label: value`` per part."""
+        parts = self.parts
+        return [parts[0].text] if len(parts) == 1 else [f"{p.label}: {p.text}" for p in parts]
 
     def problem(self) -> str:
         """The problem text with this student's numbers (glossary links made plain)."""
         if "problem" not in self._prose_cache:  # worksheets and keys both need it: render once
-            self._prose_cache["problem"] = self._prose(self.question.worked.problem)
+            self._prose_cache["problem"] = self._prose(self.worked.problem)
         return self._prose_cache["problem"]
 
     def working(self) -> list[str]:
@@ -90,15 +110,16 @@ class KeyRow:
 
     def as_dict(self, prose: bool = True) -> dict:
         """The JSON shape of one key row (see the README's Instructors section)."""
-        out = {"student": self.student.id, "name": self.student.name, "question": self.question.id,
+        out: dict[str, Any] = {"student": self.student.id, "name": self.student.name, "question": self.question.id,
                "seed": self.seed, "shared": self.assignment.shared,
                "params": {n: _number(v) for n, v in self.params},
                "steps": [{"name": s.name, **_number(v)} for s, v in self.steps],
-               "expected": {"step": self.question.worked.result, **_number(self.result)}}
+               "parts": [{"name": p.name, "label": p.label, **_number(p.value)} for p in self.parts],
+               "expected": {"step": self.worked.parts[0], **_number(self.result)}}
         if prose:
             out["problem"] = self.problem()
-            for step, text in zip(out["steps"], self.working()):
-                step["working"] = text
+            for step_out, text in zip(out["steps"], self.working()):
+                step_out["working"] = text
         return out
 
 
@@ -110,6 +131,16 @@ def shown(value: Value) -> str:
     ('$21,900', '11.7 s')
     """
     return with_unit(value)
+
+
+def answer_text(parts: Sequence[Part]) -> str:
+    """One part as its value (``32 s``); several each named by label, in order (``a: 21 s; b: $0.014``).
+
+    The rule of :attr:`bank.render.Rendered.result_text`, for parts without a rendered view.
+    """
+    if len(parts) == 1:
+        return parts[0].text
+    return "; ".join(f"{p.label}: {p.text}" for p in parts)
 
 
 def _number(value: Value) -> dict:

@@ -1,24 +1,30 @@
-"""``manifest.csv``: who got which seed for which question, and the expected final answer.
+"""``manifest.csv``: who got which seed for which question, and every expected answer.
 
 ``bank mark`` reads it back to regrade each submission against the
-student's own variant. Columns: ``student, question, seed, expected,
-exact, unit`` (``expected`` as the key prints it, ``exact`` as a fraction
-or decimal in ``unit``).
+student's own variant. Columns: ``student, question, part, seed, expected,
+exact, unit``, one row per answer part (``part`` names the step; most
+questions have one part, so one row per student and question).
+``expected`` is the answer as the key prints it and ``exact`` a fraction or
+decimal in ``unit``. Cells are written spreadsheet-safe
+(:mod:`.spreadsheet`). A manifest from before answer parts (no ``part``
+column) still reads.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
 from ..errors import BankError
+from . import spreadsheet
 from .key import KeyRow
+from .files import NotRegular, TooLarge, read_regular
+from .roster import MAX_BYTES, id_problem
 
 NAME = "manifest.csv"
-COLUMNS = ("student", "question", "seed", "expected", "exact", "unit")
+COLUMNS = ("student", "question", "part", "seed", "expected", "exact", "unit")
+REQUIRED = ("student", "question", "seed")
 
 
 class ManifestError(BankError):
@@ -26,27 +32,31 @@ class ManifestError(BankError):
 
 
 @dataclass(frozen=True)
+class Expected:
+    """One answer part the key expects (``part`` is empty in a manifest written before parts)."""
+
+    part: str
+    text: str = ""
+    exact: str = ""
+    unit: str = ""
+
+
+@dataclass(frozen=True)
 class Entry:
-    """One manifest row."""
+    """One student's question: the seed, the answers expected, and the manifest line it starts on."""
 
     student: str
     question: str
     seed: str
-    expected: str = ""
-    exact: str = ""
-    unit: str = ""
+    expected: tuple[Expected, ...] = ()
     line: int = 0
 
 
 def render(rows: Sequence[KeyRow]) -> bytes:
-    """The manifest for a key, one row per student and question."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    for row in rows:
-        writer.writerow([row.student.id, row.question.id, row.seed, row.expected, row.result.exact(),
-                         row.result.unit])
-    return buffer.getvalue().encode("utf-8")
+    """The manifest for a key: one row per student, question and answer part."""
+    return spreadsheet.write(COLUMNS, ([row.student.id, row.question.id, part.name, row.seed, part.text,
+                                        part.value.exact(), part.value.unit]
+                                       for row in rows for part in row.parts))
 
 
 def read(path: str | Path) -> list[Entry]:
@@ -60,33 +70,64 @@ def read(path: str | Path) -> list[Entry]:
     """
     shown = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        text = read_regular(path, MAX_BYTES).decode("utf-8-sig")
     except FileNotFoundError:
         raise ManifestError(f"{shown}: no such manifest (`bank variants` writes manifest.csv)") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ManifestError(f"{shown}: cannot read the manifest: {exc}") from None
+    except (NotRegular, TooLarge) as exc:
+        raise ManifestError(f"{shown}: cannot read the manifest: it is {exc}") from None
+    except OSError as exc:
+        raise ManifestError(f"{shown}: cannot read the manifest: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ManifestError(f"{shown}: the manifest is not UTF-8 text: {exc.reason}") from None
     return _parse(text, shown)
 
 
 def _parse(text: str, shown: str) -> list[Entry]:
-    reader = csv.DictReader(io.StringIO(text, newline=""))
-    fields = [f.strip() for f in reader.fieldnames or []]
-    missing = [c for c in ("student", "question", "seed") if c not in fields]
+    records = spreadsheet.rows(text, shown, ManifestError)
+    _, header = next(records, (1, []))
+    fields = [h.strip() for h in header]
+    missing = [c for c in REQUIRED if c not in fields]
     if missing:
         raise ManifestError(f"{shown}:1: the manifest has no {', '.join(f'`{m}`' for m in missing)} column; "
                             f"expected {', '.join(COLUMNS)}")
-    entries, seen = [], {}
-    for record in reader:
-        record = {(k or "").strip(): (v or "").strip() for k, v in record.items() if k}
-        entry = Entry(*(record.get(c, "") for c in COLUMNS), line=reader.line_num)
-        if not (entry.student and entry.question and entry.seed):
-            raise ManifestError(f"{shown}:{reader.line_num}: every row needs a student, a question and a seed")
-        key = (entry.student, entry.question)
+    entries: dict[tuple[str, str], Entry] = {}
+    seen: dict[tuple[str, str, str], int] = {}
+    folded: dict[str, str] = {}
+    for line, cells in records:
+        if not any(c.strip() for c in cells):
+            continue
+        record = {f: spreadsheet.unquote(c.strip()) for f, c in zip(fields, cells)}
+        get = lambda name: record.get(name, "")  # noqa: E731
+        where = f"{shown}:{line}"
+        if not (get("student") and get("question") and get("seed")):
+            raise ManifestError(f"{where}: every row needs a student, a question and a seed")
+        _check_ids(get("student"), get("question"), folded, where)
+        key = (get("student"), get("question"), get("part"))
         if key in seen:
-            raise ManifestError(f"{shown}:{reader.line_num}: `{entry.student}` has `{entry.question}` twice "
-                                f"(first on line {seen[key]})")
-        seen[key] = reader.line_num
-        entries.append(entry)
+            part = f" part `{key[2]}`" if key[2] else ""
+            raise ManifestError(f"{where}: `{key[0]}` has `{key[1]}`{part} twice (first on line {seen[key]})")
+        seen[key] = line
+        expected = Expected(get("part"), get("expected"), get("exact"), get("unit"))
+        entry = entries.get(key[:2])
+        if entry is None:
+            entries[key[:2]] = Entry(key[0], key[1], get("seed"), (expected,), line)
+        elif entry.seed != get("seed"):
+            raise ManifestError(f"{where}: `{key[0]}` has `{key[1]}` with seed `{get('seed')}` here and "
+                                f"`{entry.seed}` on line {entry.line}")
+        else:
+            entries[key[:2]] = Entry(entry.student, entry.question, entry.seed, entry.expected + (expected,),
+                                     entry.line)
     if not entries:
         raise ManifestError(f"{shown}: the manifest has no rows")
-    return entries
+    return list(entries.values())
+
+
+def _check_ids(student: str, question: str, folded: dict[str, str], where: str) -> None:
+    """Ids name files (``<student>/<question>.txt``, ``feedback/<student>.txt``): the roster's rules apply."""
+    problem = id_problem(student, "student id") or id_problem(question, "question id")
+    if problem:
+        raise ManifestError(f"{where}: {problem}")
+    first = folded.setdefault(student.casefold(), student)
+    if first != student:
+        raise ManifestError(f"{where}: student `{student}` and `{first}` differ only in case; "
+                            f"their files would collide")

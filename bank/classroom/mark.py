@@ -2,33 +2,39 @@
 
 The manifest (written by ``bank variants``) gives every student's seed per
 question; ``variant(question, seed)`` rebuilds their numbers and
-:func:`bank.grade.grade` marks the working line by line. Keep "I can't read
-this" apart from "this is wrong": a submission that is missing, empty,
-unreadable or undecodable scores 0 with its state in the ``submission``
-column and a warning; a working that was read is scored by the grader.
-The batch never stops early, and every row of the manifest gets a mark.
+:func:`bank.grade.grade` marks the working line by line, with a verdict on
+every answer part. Keep "I can't read this" apart from "this is wrong": a
+submission that is missing, empty, unreadable or undecodable scores 0 with
+its state in the ``submission`` column and a warning; a working that was
+read is scored by the grader. The batch never stops early, and every
+student's question gets a mark.
 
-Outputs: ``marks.csv`` (``student, question, score, final, submission,
-note``) and ``feedback/<student-id>.txt`` beside it, with the grader's
-line-by-line verdicts for each question.
+Outputs: ``marks.csv`` (:data:`COLUMNS`, spreadsheet-safe, one row per
+student and question) and ``feedback/<student-id>.txt`` beside it, with the
+grader's line-by-line verdicts for each question.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Sequence
 
-from . import manifest
-from .key import shown
+from ..model import Library, Question, Variant, Worked
+from ..printable import printable
+from ..quiz.parts import PartVerdict, correct_count, part_verdicts
+from . import manifest, spreadsheet
+from .formats import MARKS_OUT
+from .progress import Progress, Tick, plural, silent
 from .submissions import Submission, collect
 
-Progress = Callable[[int], None]
-
-COLUMNS = ("student", "question", "score", "final", "submission", "note")
+#: ``final`` is the grader's aggregate (correct only when every part is); ``parts_correct`` of
+#: ``parts_total`` are right, and ``parts`` names each part's verdict in the order the problem asks.
+COLUMNS = ("student", "question", "score", "final", "parts_correct", "parts_total", "parts", "submission", "note")
 FEEDBACK = "feedback"
+
+#: One marking is worth this many units of progress (grading costs more than drawing a variant).
+MARK_WEIGHT = 8
 
 
 @dataclass(frozen=True)
@@ -43,15 +49,25 @@ class Mark:
     submission: Submission
     state: str
     note: str = ""
-    report: object | None = None
+    report: Any = None
+    parts: tuple[PartVerdict, ...] = ()
+    total_parts: int = 1
+
+    def row(self) -> list[object]:
+        """The marks.csv cells, in :data:`COLUMNS` order."""
+        named = "; ".join(f"{v.label}: {v.status}" for v in self.parts)
+        return [self.student, self.question, f"{self.score:.4f}", self.final, correct_count(self.parts),
+                self.total_parts, named, self.state, self.note]
 
 
 @dataclass
 class Marking:
-    """A marked class: one mark per manifest row, and every warning raised on the way."""
+    """A marked class: one mark per student's question, every warning raised, and the files written."""
 
     marks: list[Mark]
     warnings: list[str] = field(default_factory=list)
+    out: str = ""
+    written: list[Path] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
         """How many submissions are in each state (``ok``, ``missing``, …, ``error``)."""
@@ -60,13 +76,21 @@ class Marking:
             out[m.state] = out.get(m.state, 0) + 1
         return out
 
+    def mean(self) -> float:
+        """The mean score over every mark (a submission that was not marked counts 0)."""
+        return sum(m.score for m in self.marks) / len(self.marks) if self.marks else 0.0
+
+    def summary(self) -> str:
+        """One line for the instructor: how many, the mean, what went wrong, what was written."""
+        problems = ", ".join(f"{n} {state}" for state, n in sorted(self.counts().items()) if state != "ok")
+        students = len({m.student for m in self.marks})
+        feedback = plural(max(len(self.written) - 1, 0), "feedback file")
+        return (f"Marked {plural(len(self.marks), 'submission')} from {plural(students, 'student')}: "
+                f"mean score {self.mean():.2f}" + (f"; {problems}" if problems else "")
+                + f". Wrote {self.out} and {feedback}.")
+
     def marks_csv(self) -> bytes:
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(COLUMNS)
-        for m in self.marks:
-            writer.writerow([m.student, m.question, f"{m.score:.4f}", m.final, m.state, m.note])
-        return buffer.getvalue().encode("utf-8")
+        return spreadsheet.write(COLUMNS, (m.row() for m in self.marks))
 
     def feedback(self) -> dict[str, bytes]:
         """``feedback/<student-id>.txt`` for every student, in manifest order."""
@@ -75,9 +99,18 @@ class Marking:
                 for s in students}
 
 
+def run(manifest_path: str | Path, folder: str | Path, out: str | Path = MARKS_OUT,
+        questions: str | None = None, progress: Progress = silent) -> Marking:
+    """``bank mark``: mark the class, then write marks.csv and the feedback files."""
+    marking = mark(manifest_path, folder, questions, progress)
+    marking.written = write(marking, out)
+    marking.out = str(out)
+    return marking
+
+
 def mark(manifest_path: str | Path, folder: str | Path, questions: str | None = None,
-         progress: Progress | None = None) -> Marking:
-    """Mark every manifest row against the submissions in ``folder``."""
+         progress: Progress = silent) -> Marking:
+    """Mark every manifest entry against the submissions in ``folder`` (nothing is written)."""
     from ..load import load
 
     entries = manifest.read(manifest_path)
@@ -88,47 +121,63 @@ def mark(manifest_path: str | Path, folder: str | Path, questions: str | None = 
     submissions, warnings = collect(Path(folder), wanted)
     marking = Marking([], warnings)
     checker = _Expectations(library)
-    for entry in entries:
-        marking.marks.append(_mark_one(entry, submissions[(entry.student, entry.question)], checker))
-        if progress:
-            progress(1)
+    with progress(len(entries) * MARK_WEIGHT, "Marking") as tick:
+        for entry in entries:
+            marking.marks.append(_mark_one(entry, submissions[(entry.student, entry.question)], checker))
+            _tick(tick)
     marking.warnings += checker.summary()
     marking.warnings += [f"{m.student}/{m.question}: {m.state}: {m.note}" for m in marking.marks
                          if m.state != "ok"]
     return marking
 
 
+def _tick(tick: Tick | None) -> None:
+    if tick:
+        tick(MARK_WEIGHT)
+
+
 def _mark_one(entry: manifest.Entry, submission: Submission, checker: _Expectations) -> Mark:
-    base = dict(student=entry.student, question=entry.question, seed=entry.seed, submission=submission)
+    parts = max(len(entry.expected), 1)
     if submission.state != "ok":
-        return Mark(score=0.0, final="missing", state=submission.state, note=submission.note, **base)
+        return Mark(entry.student, entry.question, entry.seed, 0.0, "missing", submission, submission.state,
+                    submission.note, total_parts=parts)
     try:
-        question, student_variant = checker.variant(entry)
+        question, worked, student_variant = checker.variant(entry)
         from ..grade import grade
 
         report = grade(question, student_variant, submission.text)
+        verdicts = part_verdicts(report, worked)
     except Exception as exc:  # noqa: BLE001 - one bad row must not stop the class being marked
         note = exc.show() if hasattr(exc, "show") else f"{type(exc).__name__}: {exc}"
-        return Mark(score=0.0, final="missing", state="error", note=note.replace("\n", "; "), **base)
-    return Mark(score=report.score, final=report.final.status, state="ok", report=report, **base)
+        return Mark(entry.student, entry.question, entry.seed, 0.0, "missing", submission, "error",
+                    printable(note).replace("\n", "; "), total_parts=parts)
+    return Mark(entry.student, entry.question, entry.seed, float(report.score), str(report.final.status),
+                submission, "ok", report=report, parts=verdicts, total_parts=len(worked.parts))
 
 
 class _Expectations:
     """Rebuilds variants from the manifest and notices when a question changed since it was written."""
 
-    def __init__(self, library):
+    def __init__(self, library: Library):
         self.library = library
         self.changed: dict[str, int] = {}
 
-    def variant(self, entry: manifest.Entry):
+    def variant(self, entry: manifest.Entry) -> tuple[Question, Worked, Variant]:
+        """The question, its worked answer and the student's variant; counts a changed expected answer."""
+        from ..render import answer_parts
         from ..solve import solve
         from ..variant import variant
 
         question = self.library.question(entry.question)
+        worked = question.worked
+        if worked is None:
+            raise ValueError(f"`{entry.question}` has no worked answer to mark")
         drawn = variant(question, entry.seed)
-        if entry.expected and shown(solve(question, drawn).result) != entry.expected:
+        now = {p.name: p.text for p in answer_parts(solve(question, drawn))}
+        was = {e.part or worked.parts[0]: e.text for e in entry.expected if e.text}
+        if was and (set(was) != set(now) or any(now[name] != text for name, text in was.items())):
             self.changed[entry.question] = self.changed.get(entry.question, 0) + 1
-        return question, drawn
+        return question, worked, drawn
 
     def summary(self) -> list[str]:
         return [f"`{q}` changed since the manifest was written: {n} expected "
@@ -137,7 +186,7 @@ class _Expectations:
 
 
 def feedback_text(student: str, marks: Sequence[Mark]) -> str:
-    """A student's feedback: per question, the score and the grader's line-by-line verdicts."""
+    """A student's feedback: per question, the score, each part's verdict and the line-by-line marking."""
     lines = [f"Feedback for {student}", "=" * len(f"Feedback for {student}"), ""]
     for m in marks:
         title = f"{m.question} (seed {m.seed}): score {m.score:.2f}"
@@ -145,11 +194,17 @@ def feedback_text(student: str, marks: Sequence[Mark]) -> str:
         if m.submission.source:
             lines.append(f"Marked from {m.submission.source}")
         if m.report is not None:
+            if len(m.parts) > 1:
+                lines += ["", "Answers:"] + [f"  {_MARKS[v.status]} {v.label}: {v.message or v.status}"
+                                             for v in m.parts]
             lines += ["", m.report.as_text()]
         else:
             lines.append(f"Not marked ({m.state}): {m.note}")
         lines.append("")
-    return "\n".join(lines).rstrip() + "\n"
+    return printable("\n".join(lines).rstrip() + "\n")
+
+
+_MARKS = {"correct": "✓", "wrong": "✗", "missing": "–"}
 
 
 def write(marking: Marking, out: str | Path) -> list[Path]:

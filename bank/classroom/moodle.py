@@ -1,5 +1,9 @@
 """Moodle XML: one *calculated* question per bank question, the variants as its dataset items.
 
+A question with several answer parts cannot be a calculated question (one
+formula, one answer); it goes out as one Cloze question per variant
+(:mod:`.cloze`), in the same category.
+
 Moodle picks one dataset item per attempt, so each student gets one of the
 class's variants and Moodle itself marks the answer. The layout follows
 Moodle's own exporter, ``qformat_xml::writequestion()`` in
@@ -27,7 +31,7 @@ import re
 from fractions import Fraction
 from typing import Sequence
 
-from ..model import Question, Value, Worked
+from ..model import Param, Question, Step, Value, Worked
 from ..plan import plan
 from ..text import plain_links
 from .assign import Handout
@@ -56,7 +60,7 @@ def formula(worked: Worked, name: str | None = None) -> str:
     >>> formula(w, "t"), formula(w)
     ('{size}/(60*{rate})', 'pow(ceil({n}*{size}/(60*{rate})),2)')
     """
-    import sympy
+    import sympy  # type: ignore[import-untyped]
 
     from ..notation import to_sympy
 
@@ -78,7 +82,7 @@ def _rational(x: Fraction):
 
 @functools.lru_cache(maxsize=1)
 def _printer():
-    from sympy.printing.str import StrPrinter
+    from sympy.printing.str import StrPrinter  # type: ignore[import-untyped]
 
     class MoodlePrinter(StrPrinter):
         """Moodle's formula syntax: ``{name}`` wildcards, ``pow()``, and PHP's function names."""
@@ -150,7 +154,8 @@ def wildcard_text(template: str, worked: Worked, rounding: dict[str, int], names
     renders, so a ``*`` in a formula never becomes emphasis.
     """
     params = {p.name for p in worked.params}
-    own = {item.name: item for item in (*worked.params, *worked.steps)}
+    own: dict[str, Param | Step] = {p.name: p for p in worked.params}
+    own.update((s.name, s) for s in worked.steps)
     slots: list[str] = []
 
     def swap(m: re.Match) -> str:
@@ -217,6 +222,11 @@ def render(handout: Handout, rows: Sequence[KeyRow]) -> dict[str, bytes]:
     for question in handout.questions:
         variants = [row for row, _ in distinct_rows([r for r in rows if r.question is question])]
         out.append(_category(question, handout.seed))
+        if question.worked is not None and len(question.worked.parts) > 1:
+            from .cloze import question_xml as cloze_xml
+
+            out.append(cloze_xml(question, variants))
+            continue
         parts = [variants[i:i + MAX_ITEMS] for i in range(0, len(variants), MAX_ITEMS)]
         for k, part in enumerate(parts, 1):
             suffix = f" (part {k} of {len(parts)})" if len(parts) > 1 else ""
@@ -236,6 +246,7 @@ def question_xml(question: Question, rows: Sequence[KeyRow], suffix: str = "",
                  names: dict[str, str] | None = None) -> str:
     """One calculated question whose dataset items are ``rows``' variants, in Moodle's export layout."""
     worked = question.worked
+    assert worked is not None, "only questions with a worked answer have variants"
     rounding = {s.name: max(places(row.values[s.name]) for row in rows) for s in worked.steps}
     text = wildcard_text(worked.problem + _unit_hint(rows[0].result), worked, rounding, names or {}, rows)
     steps = "\n".join(f"{i}. {s.text.strip()}" for i, s in enumerate(worked.steps, 1) if s.text)
@@ -256,7 +267,7 @@ def question_xml(question: Question, rows: Sequence[KeyRow], suffix: str = "",
     lines += ["    <unitgradingtype>0</unitgradingtype>\n", "    <unitpenalty>0.1000000</unitpenalty>\n",
               "    <showunits>3</showunits>\n", "    <unitsleft>0</unitsleft>\n"]
     lines.append(_datasets(worked, rows))
-    lines += _tags(question)
+    lines += tags(question)
     lines.append("  </question>\n\n")
     return "".join(lines)
 
@@ -327,7 +338,7 @@ def _decimals(x: Fraction) -> int:
     return len(text.split(".")[1]) if "." in text else (6 if text.startswith("(") else 0)
 
 
-def _tags(question: Question) -> list[str]:
+def tags(question: Question) -> list[str]:
     if not question.tags:
         return []
     return ["    <tags>\n", *(f"      <tag>{writetext(t)}</tag>\n" for t in question.tags), "    </tags>\n"]

@@ -10,18 +10,24 @@ reported with the CSV line it is on.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import BankError
+from . import spreadsheet
+from .files import NotRegular, TooLarge, read_regular
 
 REQUIRED = ("id", "name")
 
 #: Ids are used as file and folder names: letters, digits, ``.``, ``_``, ``-`` and ``@``.
-SAFE_ID = re.compile(r"^[A-Za-z0-9_@][A-Za-z0-9_.@-]*$")
+SAFE_ID = re.compile(r"[A-Za-z0-9_@][A-Za-z0-9_.@-]*")
+
+#: Largest roster or manifest read (a class of 100,000 is a few MB).
+MAX_BYTES = 32 * 1024 * 1024
+
+#: Longest id: a file name must stay well under the 255 bytes file systems allow.
+MAX_ID = 100
 
 
 class RosterError(BankError):
@@ -57,7 +63,9 @@ def read_roster(path: str | Path) -> tuple[Student, ...]:
 
 def _read_text(path: Path, shown: str) -> str:
     try:
-        data = path.read_bytes()
+        data = read_regular(path, MAX_BYTES)
+    except (NotRegular, TooLarge) as exc:
+        raise RosterError(f"{shown}: cannot read the roster: it is {exc}") from None
     except OSError as exc:
         raise RosterError(f"{shown}: cannot read the roster: {exc.strerror or exc}") from None
     try:
@@ -70,18 +78,18 @@ def _read_text(path: Path, shown: str) -> str:
 
 def parse_roster(text: str, shown: str = "roster.csv") -> tuple[Student, ...]:
     """Parse roster text (see :func:`read_roster`)."""
-    reader = csv.reader(io.StringIO(text, newline=""))
-    header = next(reader, None)
-    if not header or not any(h.strip() for h in header):
+    reader = spreadsheet.rows(text, shown, RosterError)
+    _, header = next(reader, (1, []))
+    if not any(h.strip() for h in header):
         raise RosterError(f"{shown}:1: the roster is empty; expected a header row with `id` and `name`")
     columns = _columns(header, shown)
     students: list[Student] = []
     seen: dict[str, tuple[str, int]] = {}
-    for row in reader:
+    for line, row in reader:
         if not any(cell.strip() for cell in row):
             continue
-        student = _student(row, columns, f"{shown}:{reader.line_num}")
-        _check_unique(student.id, seen, reader.line_num, shown)
+        student = _student(row, columns, f"{shown}:{line}")
+        _check_unique(student.id, seen, line, shown)
         students.append(student)
     if not students:
         raise RosterError(f"{shown}:2: the roster has a header but no students")
@@ -104,10 +112,23 @@ def _student(row: list[str], columns: dict[str, int], where: str) -> Student:
     sid, name = cells
     if not sid:
         raise RosterError(f"{where}: this row has no id")
-    if not SAFE_ID.match(sid):
-        raise RosterError(f"{where}: id `{sid}` cannot be used as a file name; "
-                          f"use letters, digits, `.`, `_`, `-` or `@`")
+    problem = id_problem(sid)
+    if problem:
+        raise RosterError(f"{where}: {problem}")
     return Student(sid, name)
+
+
+def id_problem(sid: str, what: str = "id") -> str | None:
+    """Why ``sid`` cannot name a student's files, or None when it can.
+
+    >>> id_problem("ada@uni.edu") is None, id_problem("../../x")
+    (True, 'id `../../x` cannot be used as a file name; use letters, digits, `.`, `_`, `-` or `@`')
+    """
+    if len(sid) > MAX_ID:
+        return f"{what} `{sid[:20]}…` is {len(sid):,} characters long; the limit is {MAX_ID}"
+    if not SAFE_ID.fullmatch(sid):
+        return f"{what} `{sid}` cannot be used as a file name; use letters, digits, `.`, `_`, `-` or `@`"
+    return None
 
 
 def _check_unique(sid: str, seen: dict[str, tuple[str, int]], line: int, shown: str) -> None:

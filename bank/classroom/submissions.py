@@ -8,19 +8,31 @@ Two layouts, which may be mixed:
   file with no headers at all is that question's working.
 
 Everything that cannot be used is recorded, never dropped: a submission is
-``ok``, ``missing``, ``empty``, ``unreadable`` (cannot be opened, or larger
-than :data:`MAX_BYTES`) or ``undecodable`` (not UTF-8 text), and every
-file or section that was not marked produces a warning saying why.
+``ok``, ``missing``, ``empty``, ``unreadable`` (cannot be opened, larger
+than :data:`MAX_BYTES`, or not a regular file) or ``undecodable`` (not UTF-8
+text), and every file or section that was not marked produces a warning
+saying why.
+
+Only regular files inside the submissions folder are read. A symbolic link
+(to ``/etc/passwd``, or a student folder linked elsewhere), a FIFO or a
+device is recorded as unreadable and never opened: :func:`read_file` checks
+with ``lstat`` first, then opens with ``O_NOFOLLOW | O_NONBLOCK`` and checks
+the open file again, so nothing swapped in between is read either. What is
+read has its terminal escape sequences removed (:func:`bank.printable.printable`),
+so neither the grader nor a feedback file ever carries them.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from ..errors import did_you_mean
+from ..printable import printable
+from .files import NotRegular, TooLarge, exists as _exists, kind as _kind, read_regular, real_folder as _real_folder
 
 #: A section header in ``<student-id>.txt``: ``## <question-id>`` on a line of its own.
 SECTION = re.compile(r"^##[ \t]+(\S+)[ \t]*$")
@@ -61,20 +73,30 @@ def read_file(path: Path) -> Read:
     >>> read_file(p).state, read_file(p).note
     ('undecodable', 'not UTF-8 text (byte 0xff on line 2)')
     """
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            return Read("unreadable", note=f"larger than {MAX_BYTES // 1024} KB, so not a working")
-        data = path.read_bytes()
-    except OSError as exc:
-        return Read("unreadable", note=f"cannot be read: {exc.strerror or exc}")
+    data = _read_regular(path)
+    if isinstance(data, Read):
+        return data
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
         return Read("undecodable", note=f"not UTF-8 text (byte 0x{data[exc.start]:02x} on line {line})")
+    text = printable(text)
     if not text.strip():
         return Read("empty", note="the file is empty")
     return Read("ok", text)
+
+
+def _read_regular(path: Path) -> bytes | Read:
+    """The bytes of a regular file no larger than :data:`MAX_BYTES`, never following a link."""
+    try:
+        return read_regular(path, MAX_BYTES, follow_links=False)
+    except NotRegular as exc:
+        return Read("unreadable", note=f"{exc}, not a regular file, so it was not read")
+    except TooLarge:
+        return Read("unreadable", note=f"larger than {MAX_BYTES // 1024} KB, so not a working")
+    except OSError as exc:
+        return Read("unreadable", note=f"cannot be read: {exc.strerror or exc}")
 
 
 def split_sections(text: str) -> tuple[dict[str, tuple[int, str]], list[int], list[tuple[str, int]]]:
@@ -116,9 +138,14 @@ def collect(folder: Path, wanted: Mapping[str, Sequence[str]]) -> tuple[dict[tup
 
 
 def _one(folder: Path, student: str, question: str, sections) -> tuple[Submission, str | None]:
-    path = folder / student / f"{question}.txt"
+    mine = folder / student
+    path = mine / f"{question}.txt"
     in_file = sections.get(question)
-    if path.exists() or path.is_symlink():
+    if _exists(mine) and not _real_folder(mine) and _exists(path):
+        read = Read("unreadable", note=f"{student}/ is {_kind(os.lstat(mine).st_mode) or 'not a folder'}, "
+                                      f"so nothing in it was read")
+        return Submission(student, question, read.state, "", f"{student}/{question}.txt", read.note), None
+    if _exists(path):
         read = read_file(path)
         source = f"{student}/{question}.txt"
         note = (f"{student}.txt also has a `## {question}` section; marked {source} and ignored the section"
@@ -132,7 +159,7 @@ def _one(folder: Path, student: str, question: str, sections) -> tuple[Submissio
 
 def _sections(folder: Path, student: str, questions: Sequence[str]) -> tuple[dict[str, Submission], list[str]]:
     path = folder / f"{student}.txt"
-    if not (path.exists() or path.is_symlink()):
+    if not _exists(path):
         return {}, []
     read = read_file(path)
     name = f"{student}.txt"
@@ -166,12 +193,13 @@ def _strays(folder: Path, wanted: Mapping[str, Sequence[str]]) -> list[str]:
     for entry in sorted(folder.iterdir(), key=lambda p: p.name):
         if entry.name.startswith("."):
             continue
-        student = entry.name[:-4] if entry.is_file() and entry.name.endswith(".txt") else entry.name
+        folder_here = _real_folder(entry)
+        student = entry.name if folder_here or not entry.name.endswith(".txt") else entry.name[:-4]
         if student not in wanted:
             hint = did_you_mean(student, wanted)
-            warnings.append(f"{entry.name}{'/' if entry.is_dir() else ''}: no student `{student}` in the manifest"
-                            f"{hint}; not marked")
-        elif entry.is_dir():
+            warnings.append(f"{printable(entry.name)}{'/' if folder_here else ''}: no student "
+                            f"`{printable(student)}` in the manifest{hint}; not marked")
+        elif folder_here:
             warnings += _stray_files(entry, student, wanted[student])
     return warnings
 
@@ -183,14 +211,15 @@ def _stray_files(folder: Path, student: str, questions: Sequence[str]) -> list[s
             continue
         if not entry.name.endswith(".txt") or entry.name[:-4] not in questions:
             stem = entry.name[:-4] if entry.name.endswith(".txt") else entry.name
-            warnings.append(f"{student}/{entry.name}: not one of {student}'s questions "
+            warnings.append(f"{student}/{printable(entry.name)}: not one of {student}'s questions "
                             f"(expected <question-id>.txt){did_you_mean(stem, questions)}; not marked")
     return warnings
 
 
 def _ranges(numbers: Iterable[int]) -> str:
     """``[1, 2, 3, 7]`` -> ``1-3, 7``."""
-    out, run = [], []
+    out: list[str] = []
+    run: list[int] = []
     for n in numbers:
         if run and n == run[-1] + 1:
             run.append(n)

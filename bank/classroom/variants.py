@@ -1,35 +1,52 @@
-"""``bank variants`` as a library call: validate, assign, solve, render (nothing written yet).
+"""``bank variants`` as a library call: validate, assign, solve, render, then write.
+
+:func:`build` does everything but write; :func:`run` also writes the files
+and is what the command calls.
 
 >>> from bank.classroom.variants import build, students_for
->>> export = build(["replica-boot-gap"], students_for(3, None), seed="spring", fmt="json")  # doctest: +SKIP
->>> sorted(export.files)                                                                  # doctest: +SKIP
+>>> export = build(["replica-boot-gap"], students_for(3, None), seed="spring", fmt="json")
+>>> sorted(export.files)
 ['answer-key.json', 'manifest.csv']
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Sequence
 
 from ..errors import BankError, NotFound, UsageError
 from ..model import Question
 from . import formats
 from .assign import Handout, assign
 from .key import KeyRow, answer_key
+from .progress import Progress, plural, silent
 from .roster import Student, numbered, read_roster
-
-Progress = Callable[[int], None]
 
 DEFAULT_SEED = "0"
 
 
 @dataclass(frozen=True)
 class Export:
-    """A rendered export: the files (path -> bytes), the handout and the key rows."""
+    """A rendered export: the files (path -> bytes), the handout, the key rows, and where they went."""
 
     files: dict[str, bytes]
     handout: Handout
     rows: tuple[KeyRow, ...]
+    out: str = ""
+    written: tuple[Path, ...] = ()
+
+    @property
+    def warnings(self) -> list[str]:
+        """Questions whose distinct variants ran out before the students did."""
+        return [s.message() for s in self.handout.shortfalls]
+
+    def summary(self) -> str:
+        """One line for the instructor: who, what, and the files written."""
+        h = self.handout
+        return (f"{plural(len(h.students), 'student')} × {plural(len(h.questions), 'question')}, "
+                f"class seed `{h.seed}`: wrote {plural(len(self.written), 'file')} to {self.out}/ "
+                f"({', '.join(formats.summary(self.files))})")
 
 
 def students_for(count: int | None, roster: str | None) -> tuple[Student, ...]:
@@ -71,12 +88,21 @@ def work(students: int, questions: int) -> int:
     return 2 * students * questions
 
 
-def build(ids: Sequence[str], students: Sequence[Student], *, seed: str | None = None, fmt: str = "md",
-          questions: str | None = None, progress: Progress | None = None) -> Export:
+def build(ids: Sequence[str], students: Sequence[Student], *, seed: str | None = None, fmt: str = formats.DEFAULT,
+          questions: str | None = None, progress: Progress = silent) -> Export:
     """Gather and check everything, assign variants, solve the key and render ``fmt`` in memory."""
     if fmt not in formats.FORMATS:
         raise UsageError(f"unknown format `{fmt}`; choose from {', '.join(formats.FORMATS)}")
     chosen, names = select(ids, questions)
-    handout = assign(chosen, students, seed if seed is not None else DEFAULT_SEED, progress)
-    rows = answer_key(handout, names, progress)
+    with progress(work(len(students), len(chosen)), "Solving variants") as tick:
+        handout = assign(chosen, students, seed if seed is not None else DEFAULT_SEED, tick)
+        rows = answer_key(handout, names, tick)
     return Export(formats.render(fmt, handout, rows), handout, rows)
+
+
+def run(ids: Sequence[str], *, count: int | None = None, roster: str | None = None, seed: str | None = None,
+        fmt: str = formats.DEFAULT, out: str = formats.VARIANTS_OUT, questions: str | None = None,
+        progress: Progress = silent) -> Export:
+    """``bank variants``: the class, the export, and the files written under ``out``."""
+    export = build(ids, students_for(count, roster), seed=seed, fmt=fmt, questions=questions, progress=progress)
+    return replace(export, out=str(out), written=tuple(formats.write(out, export.files)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..model import LEVELS
+from ..quiz.schedule import DEFAULT_COUNT
 from ._options import echo_json, json_option, questions_option
 
 db_option = click.option(
@@ -16,7 +17,7 @@ db_option = click.option(
 @click.option("--bank", "bank_slug", metavar="SLUG", help="Only questions from this bank.")
 @click.option("--level", type=click.Choice(LEVELS), help="Only questions of this level.")
 @click.option("--tag", "tags", metavar="T", multiple=True, help="Only questions with this tag (repeatable).")
-@click.option("-n", "count", type=click.IntRange(1, 1000), default=10, show_default=True, metavar="COUNT",
+@click.option("-n", "count", type=click.IntRange(1, 1000), default=DEFAULT_COUNT, show_default=True, metavar="COUNT",
               help="Ask at most COUNT questions.")
 @click.option("--seed", metavar="S", default=None,
               help="Variant seed (any text): the same numbers every time. Omit for fresh numbers.")

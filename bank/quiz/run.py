@@ -15,8 +15,8 @@ from typing import Callable, Sequence
 from ..errors import NotFound, UsageError, did_you_mean
 from ..model import Library, Question
 from . import schedule
-from .history import History
-from .session import Item, Rated, Session, Summary
+from .history import History, HistoryWriteError
+from .session import Item, Rated, Session, Summary, Unsaved
 from .terminal import Terminal, when
 
 
@@ -97,28 +97,63 @@ def practise(questions: str | None = None, filters: Filters = Filters(), count: 
         return _sit(items, history, cards, names, term, clock)
 
 
-def _sit(items: Sequence[Item], history: History, cards, names, term: Terminal, clock) -> Summary:
+def _sit(items: Sequence[Item], history: History, cards, names, term: Terminal, clock) -> Summary | None:
     from .warm import Warm
 
     warm = Warm(items, names)
     session = Session(items, grade=warm.grade, render=warm.render, clock=clock, cards=cards, names=names)
-    summary = _play(session.start(), history, term)
+    keeper = Keeper(history)
+    summary = _play(session.start(), keeper, term)
     warm.start()
     try:
         while not session.done:
-            summary = _play(session.feed(term.read(session.phase)), history, term)
+            summary = _play(session.feed(term.read(session.phase, session.asking)), keeper, term) or summary
     except KeyboardInterrupt:
-        _play(session.feed(None), history, term)
+        _play(session.feed(None), keeper, term)
         raise
+    finally:
+        keeper.last_try(term)
     return summary
 
 
-def _play(events, history: History, term: Terminal) -> Summary | None:
+class Keeper:
+    """Commits each rating at once; one that cannot be saved stays in memory and is tried again.
+
+    A locked, full or read-only history must not cost the learner the rating
+    they just gave: it waits in :attr:`pending`, goes in before the next one,
+    and the sitting ends by saying plainly which ratings were not saved and why.
+    """
+
+    def __init__(self, history: History):
+        self.history = history
+        self.pending: list[Rated] = []
+        self.failure = ""
+
+    def save(self, rated: Rated) -> bool:
+        """Queue ``rated`` and write everything queued; False when something is still unsaved."""
+        self.pending.append(rated)
+        while self.pending:
+            first = self.pending[0]
+            try:
+                self.history.record(first.review, first.card)
+            except HistoryWriteError as exc:
+                self.failure = exc.show()
+                return False
+            self.pending.pop(0)
+        return True
+
+    def last_try(self, term: Terminal) -> None:
+        """At the end of a sitting: one more try, then name every rating that was not saved."""
+        if self.pending and not self.save(self.pending.pop()):
+            term.show([Unsaved(tuple(self.pending), self.failure, final=True)])
+
+
+def _play(events, keeper: Keeper, term: Terminal) -> Summary | None:
     """Commit each rated review before anything else is shown, then show the events."""
     summary = None
     for event in events:
-        if isinstance(event, Rated):
-            history.record(event.review, event.card)
+        if isinstance(event, Rated) and not keeper.save(event):
+            event = Unsaved(tuple(keeper.pending), keeper.failure)
         summary = event if isinstance(event, Summary) else summary
         term.show([event])
     return summary
@@ -151,7 +186,8 @@ def statistics(db: str | None = None, now: datetime | None = None, tz=None, ques
     if not path.exists():
         return summarise([], {}, now, tz, known)
     with History.open(path, create=False) as history:
-        return summarise(history.reviews(), history.cards(), now, tz, known)
+        reviews, cards = history.reviews(), history.cards()
+        return summarise(reviews, cards, now, tz, known, damaged=history.skipped)
 
 
 __all__ = ["practise", "statistics", "select", "make_item", "Filters"]

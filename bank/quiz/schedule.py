@@ -53,7 +53,18 @@ def preview(card: Mapping | None, now: datetime) -> tuple[Choice, ...]:
     """The outcome of each rating (Again, Hard, Good, Easy) for ``card`` reviewed at ``now`` (UTC)."""
     import fsrs
 
-    current = fsrs.Card.from_dict(dict(card)) if card else fsrs.Card(card_id=int(now.timestamp() * 1000), due=now)
+    fresh = fsrs.Card(card_id=int(now.timestamp() * 1000), due=now)
+    if card:
+        try:
+            return _outcomes(fsrs.Card.from_dict(dict(card)), now)  # type: ignore[arg-type]
+        except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError):
+            pass  # a damaged card in the history: the question starts afresh
+    return _outcomes(fresh, now)
+
+
+def _outcomes(current, now: datetime) -> tuple[Choice, ...]:
+    import fsrs
+
     choices = []
     for rating in fsrs.Rating:
         after, _log = scheduler().review_card(current, rating, now)
@@ -62,12 +73,14 @@ def preview(card: Mapping | None, now: datetime) -> tuple[Choice, ...]:
 
 
 def due(card: Mapping) -> datetime:
-    """When a stored card is next due (UTC).
+    """When a stored card is next due (UTC; a time without a zone is UTC).
 
-    >>> due({"due": "2025-03-01T12:00:00+00:00"}).hour
-    12
+    >>> due({"due": "2025-03-01T12:00:00+00:00"}).hour, due({"due": "2025-03-01T12:00:00"}).tzinfo
+    (12, datetime.timezone.utc)
     """
-    return datetime.fromisoformat(card["due"])
+    from .history import parse_time
+
+    return parse_time(card["due"])
 
 
 def choose(questions: Iterable[Question], cards: Mapping[str, Mapping], now: datetime,
@@ -91,7 +104,7 @@ def choose(questions: Iterable[Question], cards: Mapping[str, Mapping], now: dat
     by_due = sorted(seen, key=lambda q: due(cards[q.id]))  # stable: bank order breaks ties
     overdue = [q for q in by_due if due(cards[q.id]) <= now]
     later = [q for q in by_due if due(cards[q.id]) > now]
-    picked: Sequence[Question] = {"due": overdue + fresh, "new": fresh}.get(mode, overdue + fresh + later)
+    picked: Sequence[Question] = {"due": overdue + fresh, "new": fresh}.get(mode or "", overdue + fresh + later)
     return list(picked[:count])
 
 

@@ -9,8 +9,10 @@ never imports sympy and tests can drive it with any clock.
 
 Per question: the short answer (optional, any number of lines, a blank line
 ends it), then the working one line at a time, each graded as it arrives
-(skipped for a question without arithmetic), then the reveal, then a rating
-of 1 to 4. ``?``, ``show``, ``skip`` and ``quit`` work at any prompt.
+(skipped for a question without arithmetic), then each answer part the
+working did not give, asked for by its label (``drain time>``), then the
+reveal with a verdict per part, then a rating of 1 to 4. ``?``, ``show``,
+``skip`` and ``quit`` work at any prompt.
 
 >>> s = Session([], grade=None, render=None, clock=lambda: None)
 >>> [type(e).__name__ for e in s.start()], s.phase
@@ -23,9 +25,13 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
-from typing import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..model import Question, Variant
+
+if TYPE_CHECKING:  # the grader imports sympy; the session must not
+    from ..grade import LineResult
+    from ..render import Rendered
 from . import schedule
 from .history import Review
 
@@ -36,6 +42,7 @@ RATING_WORDS = {"1": 1, "2": 2, "3": 3, "4": 4, "again": 1, "hard": 2, "good": 3
 class Phase(str, Enum):
     ANSWER = "answer"
     WORKING = "working"
+    PARTS = "parts"
     RATING = "rating"
     DONE = "done"
 
@@ -55,6 +62,12 @@ class Item:
     @property
     def worked(self) -> bool:
         return self.question.worked is not None
+
+    @property
+    def parts(self) -> tuple[tuple[str, str], ...]:
+        """``(step, label)`` of each answer part, in the order the problem asks (none without arithmetic)."""
+        worked = self.question.worked
+        return tuple((name, worked.step(name).title) for name in worked.parts) if worked else ()
 
 
 # ----------------------------------------------------------------------------- events
@@ -76,10 +89,19 @@ class Working:
 
 
 @dataclass(frozen=True)
-class Verdict:
-    """The grader's verdict on the line just typed (a ``bank.grade`` LineResult)."""
+class AskPart:
+    """The working did not give this answer part: the learner is asked for it by its label."""
 
-    line: object
+    step: str
+    label: str
+    first: bool
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The grader's verdict on the line just typed."""
+
+    line: LineResult
 
 
 @dataclass(frozen=True)
@@ -100,8 +122,8 @@ class Revealed:
     """The model answer for the learner's variant, with the grade of their working."""
 
     item: Item
-    view: object                 # bank.render.Rendered, links made plain
-    report: object | None        # bank.grade.Report, None without arithmetic
+    view: Rendered               # links made plain
+    report: Any                  # bank.grade.Report, None without arithmetic
     score: float | None
     answer: str = ""             # the learner's short answer, to read beside the model
 
@@ -121,6 +143,18 @@ class Rated:
     review: Review
     card: dict
     choice: schedule.Choice
+
+
+@dataclass(frozen=True)
+class Unsaved:
+    """Not from the session: the runner could not save ratings (``pending``), and says why.
+
+    ``final`` at the end of a sitting, when they are given up on.
+    """
+
+    pending: tuple[Rated, ...]
+    reason: str
+    final: bool = False
 
 
 @dataclass(frozen=True)
@@ -149,11 +183,12 @@ class _Current:
     started: datetime
     answer: list[str] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
-    report: object | None = None
+    report: Any = None
     hints: int = 0
     revealed: bool = False
     score: float | None = None
     choices: tuple[schedule.Choice, ...] = ()
+    asking: list[tuple[str, str]] = field(default_factory=list)  # (step, label) of parts still to ask
 
 
 class Session:
@@ -189,6 +224,18 @@ class Session:
     def done(self) -> bool:
         return self.phase is Phase.DONE
 
+    @property
+    def asking(self) -> str | None:
+        """The label of the answer part being asked for, or None."""
+        if self.phase is Phase.PARTS and self.current and self.current.asking:
+            return self.current.asking[0][1]
+        return None
+
+    @property
+    def _cur(self) -> _Current:
+        assert self.current is not None, "no question on the table"
+        return self.current
+
     def feed(self, text: str | None) -> list:
         """Take one line the learner typed (``None``: input ended) and return the events it causes."""
         if self.done:
@@ -199,7 +246,7 @@ class Session:
         if command:
             return getattr(self, f"_{command}")()
         handler = {Phase.ANSWER: self._answer_line, Phase.WORKING: self._working_line,
-                   Phase.RATING: self._rating_line}[self.phase]
+                   Phase.PARTS: self._part_line, Phase.RATING: self._rating_line}[self.phase]
         return handler(text.rstrip("\r\n"))
 
     # -------------------------------------------------------------- phases
@@ -215,23 +262,51 @@ class Session:
 
     def _answer_line(self, text: str) -> list:
         if text.strip():
-            self.current.answer.append(text.rstrip())
+            self._cur.answer.append(text.rstrip())
             return []
-        if self.current.item.worked:
+        if self._cur.item.worked:
             self.phase = Phase.WORKING
-            return [Working(self.current.item)]
+            return [Working(self._cur.item)]
         return self._reveal()
 
     def _working_line(self, text: str) -> list:
         if not text.strip():
-            return self._reveal()
-        cur = self.current
-        cur.lines.append(text.strip())
+            return self._ask_parts()
+        return [self._graded(text.strip())]
+
+    def _graded(self, line: str) -> Verdict:
+        cur = self._cur
+        cur.lines.append(line)
         cur.report = self._grade(cur.item.question, cur.item.variant, "\n".join(cur.lines))
-        return [Verdict(_line(cur.report, len(cur.lines)))]
+        return Verdict(_line(cur.report, len(cur.lines)))
+
+    def _ask_parts(self) -> list:
+        """After the working: ask for each answer part it did not give, else reveal."""
+        from .parts import part_verdicts
+
+        cur = self._cur
+        if cur.report is None:
+            cur.report = self._grade(cur.item.question, cur.item.variant, "")
+        worked = cur.item.question.worked
+        assert worked is not None, "only a question with arithmetic has a working"
+        missing = {v.step for v in part_verdicts(cur.report, worked) if v.status == "missing"}
+        cur.asking = [(step, label) for step, label in cur.item.parts if step in missing]
+        if not cur.asking:
+            return self._reveal()
+        self.phase = Phase.PARTS
+        return [AskPart(*cur.asking[0], first=True)]
+
+    def _part_line(self, text: str) -> list:
+        """The learner's answer for one part, marked as a working line labelled with the part."""
+        cur = self._cur
+        step, label = cur.asking.pop(0)
+        events: list = [self._graded(answer_line(label, text))] if text.strip() else []
+        if cur.asking:
+            return events + [AskPart(*cur.asking[0], first=False)]
+        return events + self._reveal()
 
     def _reveal(self) -> list:
-        cur = self.current
+        cur = self._cur
         item = cur.item
         if item.worked and cur.report is None:
             cur.report = self._grade(item.question, item.variant, "")
@@ -246,7 +321,7 @@ class Session:
         rating = RATING_WORDS.get(text.strip().lower())
         if rating is None:
             return [Note("Rate how well you knew it: 1 Again, 2 Hard, 3 Good or 4 Easy.")]
-        cur = self.current
+        cur = self._cur
         choice = cur.choices[rating - 1]
         review = _review(cur, rating, self._clock())
         self.rated.append(review)
@@ -268,12 +343,13 @@ class Session:
     def _hint(self) -> list:
         if self.phase is Phase.RATING:
             return [Note("Rate how well you knew it: 1 Again, 2 Hard, 3 Good or 4 Easy.")]
-        cur = self.current
+        cur = self._cur
         hint = self._step_hint(cur) if cur.item.worked else self._point_hint(cur)
         cur.hints += isinstance(hint, Hint)
         return [hint]
 
     def _step_hint(self, cur: _Current) -> Hint | Note:
+        assert cur.item.question.worked is not None, "a step hint needs a worked answer"
         steps = cur.item.question.worked.steps
         missing = _missing(cur.report, [s.name for s in steps])
         if not missing:
@@ -292,12 +368,12 @@ class Session:
     def _show(self) -> list:
         if self.phase is Phase.RATING:
             return [Note("The answer is above. Rate how well you knew it: 1 to 4.")]
-        self.current.revealed = True
+        self._cur.revealed = True
         return self._reveal()
 
     def _skip(self) -> list:
         self.skipped += 1
-        item = self.current.item
+        item = self._cur.item
         return [Skipped(item)] + self._next()
 
     def _quit(self) -> list:
@@ -312,6 +388,16 @@ def _line(report, n: int):
         if line.n == n:
             return line
     return report.lines[-1]
+
+
+def answer_line(label: str, text: str) -> str:
+    """A typed answer for a part as a working line: ``drain time: 21 s`` (kept as typed if it has a label).
+
+    >>> answer_line("drain time", "21 s"), answer_line("cost", "total: $5")
+    ('drain time: 21 s', 'total: $5')
+    """
+    text = text.strip()
+    return text if ":" in text else f"{label.replace(':', ' ')}: {text}"
 
 
 def _missing(report, names: list[str]) -> list[str]:
@@ -369,5 +455,5 @@ def _line_dict(line) -> dict:
     return line.as_dict()
 
 
-__all__ = ["Session", "Item", "Phase", "Asked", "Working", "Verdict", "Hint", "Note", "Revealed", "Choices",
-           "Rated", "Skipped", "Summary", "mask_step"]
+__all__ = ["Session", "Item", "Phase", "Asked", "Working", "AskPart", "Verdict", "Hint", "Note", "Revealed", "Choices",
+           "Rated", "Unsaved", "Skipped", "Summary", "mask_step"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import date, datetime, timedelta, timezone, tzinfo
 from typing import Iterable, Mapping, Sequence
 
 from .history import Review
@@ -55,6 +55,7 @@ class Stats:
     by_tag: Mapping[str, Group]
     last_review: datetime | None
     unseen: int | None = None  # questions in the banks never reviewed (None: banks not given)
+    damaged: int = 0           # rows of the history that could not be read and were left out
 
     def as_dict(self) -> dict:
         """The JSON shape of ``bank stats --json``."""
@@ -65,16 +66,17 @@ class Stats:
                 "by_bank": _groups(self.by_bank), "by_level": _groups(self.by_level),
                 "by_tag": _groups(self.by_tag),
                 "last_review": self.last_review.isoformat() if self.last_review else None,
-                "unseen": self.unseen}
+                "unseen": self.unseen, "damaged_rows": self.damaged}
 
 
 def summarise(reviews: Sequence[Review], cards: Mapping[str, Mapping], now: datetime,
-              tz: tzinfo | None = None, known: Iterable[str] | None = None) -> Stats:
+              tz: tzinfo | None = None, known: Iterable[str] | None = None, damaged: int = 0) -> Stats:
     """Every figure ``bank stats`` shows, from the stored reviews and cards at ``now``.
 
-    ``known`` are the question ids in the banks, to count those never reviewed.
+    ``known`` are the question ids in the banks, to count those never reviewed;
+    ``damaged`` the history rows that could not be read.
     """
-    tz = tz or now.astimezone().tzinfo
+    tz = tz or now.astimezone().tzinfo or timezone.utc
     today = now.astimezone(tz).date()
     days = {r.ended.astimezone(tz).date() for r in reviews}
     overall = group(reviews)
@@ -86,7 +88,8 @@ def summarise(reviews: Sequence[Review], cards: Mapping[str, Mapping], now: date
                  by_bank=_by(reviews, lambda r: [r.bank]), by_level=_by(reviews, lambda r: [r.level]),
                  by_tag=_by(reviews, lambda r: r.tags),
                  last_review=max((r.ended for r in reviews), default=None),
-                 unseen=None if known is None else len(set(known) - {r.question for r in reviews}))
+                 unseen=None if known is None else len(set(known) - {r.question for r in reviews}),
+                 damaged=damaged)
 
 
 def group(reviews: Sequence[Review]) -> Group:

@@ -15,9 +15,11 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
+from ..printable import printable
 from . import session as ev
 
-PROMPTS = {ev.Phase.ANSWER: "answer> ", ev.Phase.WORKING: "working> ", ev.Phase.RATING: "rating 1-4> "}
+PROMPTS = {ev.Phase.ANSWER: "answer> ", ev.Phase.WORKING: "working> ", ev.Phase.PARTS: "final answer> ",
+           ev.Phase.RATING: "rating 1-4> "}
 COMMANDS_HELP = "Commands at any prompt: ? hint · show answer · skip · quit"
 
 MARKS = {"correct": ("✓", "green"), "carried": ("✓", "yellow"), "slip": ("✗", "red"),
@@ -35,9 +37,12 @@ class Terminal:
 
     # ------------------------------------------------------------------ input
 
-    def read(self, phase: ev.Phase) -> str | None:
-        """One line from the learner, or None at end of input."""
-        prompt = PROMPTS.get(phase, "> ")
+    def read(self, phase: ev.Phase, asking: str | None = None) -> str | None:
+        """One line from the learner (escape sequences and control characters removed), or None at end of input.
+
+        ``asking`` names the answer part being asked for; it becomes the prompt.
+        """
+        prompt = f"{asking}> " if asking else PROMPTS.get(phase, "> ")
         try:
             if self.interactive:
                 # readline must draw the prompt itself (\001/\002 hide the bold codes from its
@@ -48,6 +53,7 @@ class Terminal:
         except EOFError:
             self.console.print()
             return None
+        text = printable(text)
         if not self.interactive:
             self.console.print(text, markup=False, highlight=False)
         return text
@@ -71,12 +77,21 @@ class Terminal:
         if e.item.problem:
             c.print(Text(e.item.problem))
             c.print()
+        if len(e.item.parts) > 1:
+            labels = ", ".join(label for _, label in e.item.parts)
+            c.print(Text(f"It asks for {len(e.item.parts)} answers: {labels}.", style="bold"))
+            c.print()
         c.print(Text("Short answer, in your own words (optional; an empty line ends it).", style="dim"))
         c.print(Text(COMMANDS_HELP, style="dim"))
 
     def _working(self, e: ev.Working) -> None:
         self.console.print(Text("Your working, one step per line, as you would write it on a whiteboard. "
                                 "An empty line ends it.", style="dim"))
+
+    def _askpart(self, e: ev.AskPart) -> None:
+        if e.first:
+            self.console.print(Text("Your final answer for each part the working did not give "
+                                    "(an empty line leaves it blank).", style="dim"))
 
     def _verdict(self, e: ev.Verdict) -> None:
         line = e.line
@@ -112,7 +127,12 @@ class Terminal:
             c.print(Text("\nWorked answer for your numbers", style="bold"))
             for i, step in enumerate(view.steps, 1):
                 c.print(Text(f"  {i}. {step.text}"))
-            c.print(Text.assemble("  Final answer: ", (view.result_text, "bold")))
+            if len(view.parts) > 1:
+                c.print(Text("  Final answers:"))
+                for part in view.parts:
+                    c.print(Text.assemble(f"    {part.label}: ", (part.text, "bold")))
+            else:
+                c.print(Text.assemble("  Final answer: ", (view.result_text, "bold")))
         c.print(Text.assemble(("\nTakeaway: ", "bold"), view.takeaway))
         c.print(_score(e))
 
@@ -124,6 +144,16 @@ class Terminal:
 
     def _rated(self, e: ev.Rated) -> None:
         self.console.print(Text(f"Saved: {e.choice.name}. Back {when(e.choice.due, e.review.ended)}.", style="green"))
+
+    def _unsaved(self, e: ev.Unsaved) -> None:
+        count = len(e.pending)
+        which = ", ".join(f"{r.review.question} ({r.choice.name})" for r in e.pending)
+        if e.final:
+            self.console.print(Text(f"Not saved: {count} rating{'s' * (count != 1)} ({which}). {e.reason}",
+                                    style="bold red"))
+            return
+        self.console.print(Text(f"Not saved yet: {e.reason} The rating is kept and will be saved with your next one.",
+                                style="bold red"))
 
     def _skipped(self, e: ev.Skipped) -> None:
         self.console.print(Text("Skipped.", style="dim"))
@@ -177,14 +207,23 @@ def _score(e: ev.Revealed) -> Text:
     if e.score is None:
         return Text("Score: not scored (no arithmetic in this one; judge your answer against the model).",
                     style="bold")
+    from .parts import part_verdicts
+
     text = Text(f"Score: {percent(e.score)}", style="bold")
-    final = getattr(e.report, "final", None)
-    if final is not None:
-        mark, style = ("✓", "green") if final.status == "correct" else ("✗", "red")
-        text.append(f"\n  {mark} final answer {final.status}", style=style)
-        if final.message:
-            text.append(f": {final.message}")
+    worked = e.item.question.worked
+    if e.report is None or worked is None:
+        return text
+    verdicts = part_verdicts(e.report, worked)
+    for v in verdicts:
+        mark, style = PART_MARKS.get(v.status, ("?", ""))
+        name = "final answer" if len(verdicts) == 1 else v.label
+        text.append(f"\n  {mark} {name} {v.status}", style=style)
+        if v.message:
+            text.append(f": {v.message}")
     return text
+
+
+PART_MARKS = {"correct": ("✓", "green"), "wrong": ("✗", "red"), "missing": ("–", "red")}
 
 
 def percent(x: float | None) -> str:
@@ -239,6 +278,9 @@ def show_stats(stats, console: Console | None = None) -> None:
 
     c = console or Console(highlight=False, emoji=False)
     waiting = "" if stats.unseen is None else f" · {stats.unseen} questions not yet seen"
+    if stats.damaged:
+        c.print(Text(f"warning: {stats.damaged} damaged row{'s' * (stats.damaged != 1)} of the history could not "
+                     "be read and {} left out".format("were" if stats.damaged != 1 else "was"), style="yellow"))
     if not stats.reviews:
         count = "" if stats.unseen is None else f" ({stats.unseen} questions waiting)"
         c.print(f"No reviews yet{count}. Run `bank quiz` to start.")
@@ -255,9 +297,9 @@ def show_stats(stats, console: Console | None = None) -> None:
     c.print(days)
     for title, groups in (("bank", stats.by_bank), ("level", stats.by_level), ("tag", stats.by_tag)):
         table = Table(title=f"By {title}", title_justify="left")
-        for column, justify in ((title, "left"), ("reviews", "right"), ("average score", "right"),
-                                ("retention", "right")):
-            table.add_column(column, justify=justify)
+        table.add_column(title, justify="left")
+        for column in ("reviews", "average score", "retention"):
+            table.add_column(column, justify="right")
         for name, g in groups.items():
             table.add_row(name, str(g.reviews), percent(g.average_score), percent(g.retention))
         c.print(table)

@@ -66,5 +66,26 @@ def test_every_worked_question_in_the_bundled_banks_parses(gift_parser_modules, 
     ids = [q.id for q in library.questions() if q.worked is not None]
     text, rows = render(library, ids, count=3, seed="bundled")
     parsed = parse(gift_parser_modules, text)
-    assert len(parsed) == len(distinct_rows(rows))
+    assert len(parsed) == sum(len(row.parts) for row, _ in distinct_rows(rows))   # one per answer part
     assert {q["type"] for q in parsed} == {"Numerical"}
+
+
+def test_a_question_with_two_answers_gives_one_gift_question_per_part(gift_parser_modules, demo_library):
+    text, rows = render(demo_library, ["drain-bill"], count=4)
+    parsed = parse(gift_parser_modules, text)
+    variants = distinct_rows(rows)
+    assert len(parsed) == 2 * len(variants) == 8
+    for k, (row, students) in enumerate(variants):
+        ids = ", ".join(s.id for s in students)
+        time, cost = parsed[2 * k], parsed[2 * k + 1]
+        assert time["title"] == f"drain-bill {ids} (part 1 of 2: drain time)"
+        assert cost["title"] == f"drain-bill {ids} (part 2 of 2: drain cost)"
+        assert time["stem"]["text"].endswith("Give the drain time in s.")
+        assert cost["stem"]["text"].endswith("Give the drain cost in USD.")
+        for question, part in ((time, row.parts[0]), (cost, row.parts[1])):
+            assert question["type"] == "Numerical" and question["choices"]["type"] == "range"
+            tolerance = Fraction(str(question["choices"]["range"]))
+            assert tolerance == half_unit(part.value)
+            assert abs(Fraction(str(question["choices"]["number"])) - part.value.magnitude) < tolerance / 10
+            for line in row.final_lines():               # both answers in each part's feedback
+                assert f"Final answer: {line}" in question["globalFeedback"]["text"]

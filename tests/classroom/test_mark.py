@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import io
 import pytest
 
@@ -136,7 +137,7 @@ def test_each_student_gets_the_expected_mark(marked, student):
 def test_marks_csv_has_every_manifest_row_in_order(marked):
     _, marks, root = marked
     header = (root / "marks.csv").read_text().splitlines()[0]
-    assert header == "student,question,score,final,submission,note"
+    assert header == "student,question,score,final,parts_correct,parts_total,parts,submission,note"
     assert list(marks) == [(s, q) for s in sorted(CLASS) for q in QUESTION_IDS]
 
 
@@ -151,7 +152,7 @@ def test_every_problem_is_warned_about_and_nothing_aborts(marked):
                 "s003.txt: line 1 comes before any `## <question-id>` header and was not marked"]
     for text in expected:
         assert any(text in w for w in warnings), (text, warnings)
-    assert any(w.startswith("warning: s011/fleet-cost: unreadable: cannot be read") for w in warnings)
+    assert "warning: s011/fleet-cost: unreadable: a folder, not a regular file, so it was not read" in warnings
     assert "Marked 24 submissions from 12 students" in result.output
     assert "1 empty, 1 missing, 1 undecodable, 1 unreadable" in result.output
 
@@ -185,3 +186,46 @@ def test_marking_is_repeatable_byte_for_byte(marked, tmp_path):
     assert (tmp_path / "marks.csv").read_bytes() == (root / "marks.csv").read_bytes()
     for path in (root / "feedback").iterdir():
         assert (tmp_path / "feedback" / path.name).read_bytes() == path.read_bytes()
+
+
+def test_marks_csv_names_each_part_verdict(marked):
+    _, marks, _ = marked
+    right = marks[("s001", "tiny-space")]
+    assert (right["parts_correct"], right["parts_total"], right["parts"]) == ("1", "1", "copy time: correct")
+    missing = marks[("s007", "fleet-cost")]
+    assert (missing["parts_correct"], missing["parts_total"], missing["parts"]) == ("0", "1", "")
+
+
+def _report_has_parts() -> bool:
+    from bank.grade import Report
+
+    return "parts" in getattr(Report, "__dataclass_fields__", {})
+
+
+@pytest.mark.skipif(not _report_has_parts(), reason="needs the grader's Report.parts (the lead's multi-part API)")
+def test_a_two_part_question_is_marked_part_by_part(tmp_path):
+    from click.testing import CliRunner
+
+    from bank.cli import cli
+
+    runner = CliRunner()
+    out = tmp_path / "variants"
+    made = runner.invoke(cli, ["variants", "drain-bill", "--count", "2", "--seed", "parts", "--format", "json",
+                               "--out", str(out), "--questions", str(QUESTIONS)])
+    assert made.exit_code == 0, made.output
+    rows = json.loads((out / "answer-key.json").read_text())["rows"]
+    submissions = tmp_path / "submissions"
+    submissions.mkdir()
+    for row in rows:
+        time, cost = row["parts"]
+        wrong = "$9.99" if row["student"] == "s002" else cost["text"]
+        (submissions / f"{row['student']}.txt").write_text(f"drain time: {time['text']}\ndrain cost: {wrong}\n")
+    result = runner.invoke(cli, ["mark", "--manifest", str(out / "manifest.csv"), str(submissions),
+                                 "--out", str(tmp_path / "marks.csv"), "--questions", str(QUESTIONS)])
+    assert result.exit_code == 0, result.output
+    marks = {m["student"]: m for m in csv.DictReader(io.StringIO((tmp_path / "marks.csv").read_text()))}
+    assert (marks["s001"]["parts_correct"], marks["s001"]["parts_total"], marks["s001"]["final"]) == ("2", "2", "correct")
+    assert marks["s001"]["parts"] == "drain time: correct; drain cost: correct"
+    assert (marks["s002"]["parts_correct"], marks["s002"]["parts"]) == ("1", "drain time: correct; drain cost: wrong")
+    feedback = (tmp_path / "feedback" / "s002.txt").read_text()
+    assert "Answers:" in feedback and "✓ drain time" in feedback and "✗ drain cost" in feedback

@@ -10,7 +10,7 @@ import pytest
 
 from bank.classroom import moodle
 from bank.classroom.assign import assign
-from bank.classroom.key import answer_key, decimal, distinct_rows, places
+from bank.classroom.key import answer_key, decimal, distinct_rows, half_unit, places
 from bank.classroom.roster import numbered
 
 from .conftest import FIXTURES
@@ -113,7 +113,12 @@ def test_moodle_formulas_reproduce_the_answer_key(demo_library):
 def test_every_worked_question_in_the_bundled_banks_exports(library):
     ids = [q.id for q in library.questions() if q.worked is not None]
     root, rows = export(library, ids, count=6, seed="bundled")
-    assert len(questions_of(root, "calculated")) == len(ids)
+    several = {q.id for q in library.questions() if q.worked is not None and len(q.worked.parts) > 1}
+    assert len(questions_of(root, "calculated")) == len(ids) - len(several)
+    assert len(questions_of(root, "cloze")) == len(distinct_rows([r for r in rows if r.question.id in several]))
+    for cloze in questions_of(root, "cloze"):
+        assert all(b["numerical"] and b["answers"][0]["fraction"] == 1
+                   for b in extract(cloze.findtext("questiontext/text")))
     _check_formulas(root, rows)
 
 
@@ -147,3 +152,73 @@ def test_word_filters_print_words_not_wildcards(demo_library):
     root, _ = export(demo_library, ["fleet-cost"], count=3)
     feedback = questions_of(root, "calculated")[0].findtext("generalfeedback/text")
     assert "/{card_rate}),0)} cards.</li>" in feedback
+
+
+# ----------------------------------------------------------------------------- several answers: Cloze
+
+#: qtype_multianswer's regexes (question/type/multianswer/questiontype.php), in Python's syntax: PHP's
+#: variable-width lookbehind (?<!\\|&|&amp;) becomes three fixed-width ones.
+_FRACTION = r"=|%(-?[0-9]+(?:[.,][0-9]*)?)%"
+_ANSWER = r".+?(?<!\\)(?<!&)(?<!&amp;)(?=[~#}]|$)"
+_FEEDBACK = r".*?(?<!\\)(?=[~}]|$)"
+_ALTERNATIVE = f"({_FRACTION})?({_ANSWER})(#({_FEEDBACK}))?"
+_TYPES = (r"(NUMERICAL|NM)|(MULTICHOICE|MC)|(MULTICHOICE_V|MCV)|(MULTICHOICE_H|MCH)|"
+          r"(SHORTANSWER|SA|MW)|(SHORTANSWER_C|SAC|MWC)")
+ANSWER_REGEX = re.compile(r"\{([0-9]*):(" + _TYPES + "):(" + _ALTERNATIVE + "(~" + _ALTERNATIVE + ")*)\\}", re.S)
+NUMBER = r"-?(([0-9]+[.,]?[0-9]*|[.,][0-9]+)([eE][-+]?[0-9]+)?)"
+NUMERICAL_ALTERNATIVE = re.compile(f"^({NUMBER})(:{NUMBER})?$", re.S)
+
+
+def extract(text: str) -> list[dict]:
+    """What qtype_multianswer_extract_question() finds in a question text: each blank's type, mark and answers."""
+    found = []
+    while (m := ANSWER_REGEX.search(text)) is not None:
+        numerical = bool(m.group(3))
+        answers, rest = [], m.group(9)
+        while rest and (alt := re.match("~?" + _ALTERNATIVE, rest, re.S)):
+            fraction = 1 if alt.group(1) == "=" else (float(alt.group(2)) / 100 if alt.group(2) else 0)
+            number = NUMERICAL_ALTERNATIVE.match(alt.group(3)) if numerical else None
+            answers.append({"fraction": fraction, "answer": number.group(1) if number else alt.group(3),
+                            "tolerance": number.group(6) if number and number.group(6) else "0"})
+            rest = rest[alt.end():]
+        found.append({"numerical": numerical, "mark": m.group(1) or "1", "answers": answers})
+        text = text[:m.start()] + f"{{#{len(found)}}}" + text[m.end():]
+    return found
+
+
+@pytest.fixture(scope="module")
+def cloze_fixture():
+    return questions_of(ET.parse(FIXTURES / "moodle_cloze.xml").getroot(), "cloze")[0]
+
+
+def test_several_answers_become_one_cloze_per_variant_shaped_like_moodles(demo_library, cloze_fixture):
+    root, rows = export(demo_library, ["drain-bill", "tiny-space"], count=6)
+    clozes = questions_of(root, "cloze")
+    assert len(clozes) == len(distinct_rows([r for r in rows if r.question.id == "drain-bill"])) == 6
+    assert len(questions_of(root, "calculated")) == 1                 # the single-answer question is unchanged
+    assert [q.findtext("category/text") for q in questions_of(root, "category")] == [
+        "$course$/top/classroom-demo/drain-bill (seed spring)", "$course$/top/classroom-demo/tiny-space (seed spring)"]
+    for cloze in clozes:
+        assert shape(cloze) == shape(cloze_fixture)
+        assert [c.tag for c in cloze] == [c.tag for c in cloze_fixture]
+
+
+def test_each_cloze_blank_reads_as_moodle_reads_it_and_accepts_the_key(demo_library, cloze_fixture):
+    assert [b["answers"][0]["answer"] for b in extract(cloze_fixture.findtext("questiontext/text"))] == [
+        "50.27", "31.42"]                                              # the port reads Moodle's own example
+    root, rows = export(demo_library, ["drain-bill"], count=8)
+    for cloze, (row, _) in zip(questions_of(root, "cloze"), distinct_rows(rows)):
+        blanks = extract(cloze.findtext("questiontext/text"))
+        assert len(blanks) == len(row.parts) == 2
+        for found, part in zip(blanks, row.parts):
+            [answer] = found["answers"]
+            assert found["numerical"] and found["mark"] == "1" and answer["fraction"] == 1
+            exact, tolerance = Fraction(answer["answer"]), Fraction(answer["tolerance"])
+            assert tolerance == half_unit(part.value)
+            printed = Fraction(decimal(part.value.magnitude, places(part.value)))   # typed as the key prints it
+            assert abs(printed - exact) <= tolerance and abs(exact - part.value.magnitude) < tolerance / 10
+        text = cloze.findtext("questiontext/text")
+        assert "drain time (s):" in text and "drain cost (USD):" in text
+        assert row.problem().splitlines()[0] in text
+        feedback = cloze.findtext("generalfeedback/text")
+        assert all(line in feedback for line in row.final_lines())

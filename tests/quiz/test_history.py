@@ -86,7 +86,7 @@ def test_someone_elses_sqlite_file_is_not_taken_over(db):
 
 def test_a_folder_in_the_way_is_a_clear_error(tmp_path):
     (tmp_path / "h").mkdir()
-    with pytest.raises(HistoryError, match="cannot open"):
+    with pytest.raises(HistoryError, match="it is a folder"):
         History.open(tmp_path / "h")
 
 

@@ -94,7 +94,7 @@ def test_hint_is_the_next_missing_step_with_its_value_hidden(quiz, db, view, lin
 
 
 def test_an_unreadable_line_is_located_not_scored(quiz, db, lines):
-    out = run(quiz, ["", lines["garbled"], lines["read"], "", "1"]).output
+    out = run(quiz, ["", lines["garbled"], lines["read"], "", "", "1"]).output   # no final: the part prompt is left blank
     assert "✗ can't read this line" in out
     caret = re.search(r"^    (.*)\n    ( *)\^", out, re.M)
     assert caret and caret.group(1) == lines["garbled"]

@@ -41,6 +41,7 @@ def build(questions=None, out="site", base_url: str | None = None, variants: int
     from .write import write_site
 
     started = time.perf_counter()
+    check_output(questions, Path(out))
     site = gather(questions, variants, progress)
     pages = site_pages(site, base_url)
     rendered = render_pages(pages, base_url, progress)
@@ -60,3 +61,17 @@ def build(questions=None, out="site", base_url: str | None = None, variants: int
     count = sum(1 for v in site.questions() for _ in v.variants if v.question.worked)
     return BuildReport(written, len(pages), sum(1 for _ in site.questions()), len(site.terms), count,
                        time.perf_counter() - started)
+
+
+def check_output(questions, out: Path) -> None:
+    """Refuse an output folder inside the questions folder (or one that holds it): a build replaces it."""
+    from ..errors import UsageError
+    from ..load import resolve_root
+
+    root, target = resolve_root(questions).resolve(), out.resolve()
+    if target == root or root in target.parents:
+        raise UsageError(f"refusing to build into {out}: it is inside the questions folder {root}, "
+                         "where the site's pages would be read as questions; choose an --out outside it")
+    if target in root.parents:
+        raise UsageError(f"refusing to build into {out}: it holds the questions folder {root}, "
+                         "and a build replaces its output folder; choose another --out")

@@ -13,8 +13,9 @@ import threading
 from pathlib import Path
 from typing import Callable
 
-from ..errors import BankError
+from ..errors import BankError, UsageError
 from . import paths
+from .write import MARKER
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -84,11 +85,20 @@ class Preview:
             self.builds += 1
 
     def start(self) -> str:
-        """Watch, build once, then serve in the background; returns the site's URL."""
+        """Watch, build once, then serve in the background; returns the site's URL.
+
+        Raises :class:`UsageError` when the folder is not a site that ``bank build`` made
+        (the first build failed and no earlier build left its marker): ``--out ~`` must
+        never put a home folder on the network.
+        """
         # Watching starts first, so an edit made while the first build runs still triggers a rebuild.
         threading.Thread(target=watch, args=(self.watched, self.rebuild, self.stop_event, self.folder),
                          daemon=True).start()
         self.rebuild()
+        if not (self.folder / MARKER).is_file():
+            self.stop_event.set()
+            raise UsageError(f"refusing to serve {self.folder}: it is not a site built by `bank build` "
+                             f"(no {MARKER} file inside); fix the problems above or choose another --out")
         self.server = make_server(self.folder, self.port)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         host, port = self.server.server_address[:2]
@@ -120,4 +130,7 @@ def _attempt(build: Callable[[], object], report: Callable[[str], None]) -> None
         report(f"Built {getattr(result, 'pages', '?')} pages in {getattr(result, 'seconds', 0):.1f} s")
     except BankError as exc:
         report(exc.show())
+        report("Build failed; still serving the last good site.")
+    except Exception as exc:  # noqa: BLE001 - the watcher must outlive any one bad edit
+        report(f"error: {type(exc).__name__}: {exc}")
         report("Build failed; still serving the last good site.")

@@ -17,9 +17,13 @@ import tempfile
 from pathlib import Path
 from typing import Callable, Mapping
 
-from ..errors import UsageError
+from ..errors import BankError, UsageError
 
 MARKER = ".bank-site"
+
+
+class OutputError(BankError):
+    """The output folder cannot be written (read-only, not a folder, disk full)."""
 
 
 def write_site(out: Path, files: Mapping[str, str | bytes | Path],
@@ -31,8 +35,11 @@ def write_site(out: Path, files: Mapping[str, str | bytes | Path],
     """
     out = Path(out).resolve()
     check_replaceable(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    except OSError as exc:
+        raise OutputError(f"cannot write the site into {out}: {_reason(exc)}") from None
     try:
         os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes 0700; a web server must read it
         for rel, content in files.items():
@@ -42,10 +49,21 @@ def write_site(out: Path, files: Mapping[str, str | bytes | Path],
         if finish is not None:
             finish(staging)
         swap(staging, out)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise OutputError(f"cannot write the site into {out}: {_reason(exc)}; the previous site is unchanged") \
+            from None
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return out
+
+
+def _reason(exc: OSError) -> str:
+    """``No space left on device (/x/y)``: the system's words and the file, without errno noise."""
+    words = exc.strerror or str(exc)
+    where = exc.filename
+    return f"{words} ({where})" if where else words
 
 
 def check_replaceable(out: Path) -> None:

@@ -30,11 +30,17 @@ class BuildReport:
     terms: int
     variants: int
     seconds: float
+    step_marking: bool = False
 
 
 def build(questions=None, out="site", base_url: str | None = None, variants: int = 20,
-          progress: Progress = NO_PROGRESS, search: bool = True) -> BuildReport:
-    """Build the site from a questions folder into ``out``; raises ``BankError`` on any problem."""
+          progress: Progress = NO_PROGRESS, search: bool = True, pyodide=None) -> BuildReport:
+    """Build the site from a questions folder into ``out``; raises ``BankError`` on any problem.
+
+    ``pyodide`` is the folder of the npm ``pyodide`` package (default: ``$BANK_PYODIDE`` or
+    ``./node_modules/pyodide``); with it, question pages mark working line by line in the browser.
+    """
+    from . import grader
     from .gather import gather
     from .pages import site_pages
     from .render import render_pages, static_files
@@ -42,10 +48,14 @@ def build(questions=None, out="site", base_url: str | None = None, variants: int
 
     started = time.perf_counter()
     check_output(questions, Path(out))
+    runtime = grader.find_runtime(pyodide)
     site = gather(questions, variants, progress)
-    pages = site_pages(site, base_url)
+    pages = site_pages(site, base_url, step_marking=runtime is not None)
     rendered = render_pages(pages, base_url, progress)
-    files = {**static_files(), **rendered}
+    files: dict = {**static_files(), **rendered}
+    if runtime is not None:
+        files.update(grader.runtime_files(runtime))
+        files[grader.BUNDLE] = grader.bundle()
 
     def finish(folder: Path) -> None:
         progress.advance()  # every file is written; the search index comes last
@@ -60,7 +70,7 @@ def build(questions=None, out="site", base_url: str | None = None, variants: int
     written = write_site(Path(out), files, finish)
     count = sum(1 for v in site.questions() for _ in v.variants if v.question.worked)
     return BuildReport(written, len(pages), sum(1 for _ in site.questions()), len(site.terms), count,
-                       time.perf_counter() - started)
+                       time.perf_counter() - started, runtime is not None)
 
 
 def check_output(questions, out: Path) -> None:

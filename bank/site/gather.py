@@ -46,13 +46,19 @@ class Fragment:
     key_points: tuple[Markup, ...] = ()
     steps: tuple[Markup, ...] = ()
     takeaway: Markup = Markup("")
-    result: dict | None = None
+    parts: tuple[dict, ...] = ()
+    values: dict[str, str] | None = None
+
+    @property
+    def result(self) -> dict | None:
+        """The first (or only) answer part: ``{name, label, text, exact}``."""
+        return self.parts[0] if self.parts else None
 
     def as_json(self) -> dict:
         """The shape ``practice.js`` swaps in (HTML strings, already escaped)."""
         return {"seed": self.seed, "problem": str(self.problem), "answer": str(self.answer),
                 "key_points": [str(k) for k in self.key_points], "steps": [str(s) for s in self.steps],
-                "takeaway": str(self.takeaway), "result": self.result}
+                "takeaway": str(self.takeaway), "parts": list(self.parts), "values": self.values}
 
 
 @dataclass
@@ -63,7 +69,7 @@ class QuestionView:
     title: str
     variants: list[Fragment]
     mentions: frozenset[str] = frozenset()
-    unit: dict | None = None
+    units: tuple[dict, ...] = ()
 
     @property
     def default(self) -> Fragment:
@@ -286,7 +292,7 @@ def question_view(q: Question, glossary: Glossary, count: int) -> QuestionView:
         scope.mention(title)
         fragments.append(_fragment(q, solution, fields))
         mentions = mentions or frozenset(scope.mentioned)  # the default variant's mentions
-    return QuestionView(q, title, fragments, mentions, unit_info(q.worked))
+    return QuestionView(q, title, fragments, mentions, tuple(unit_info(q.worked, part) for part in q.worked.parts))
 
 
 def _fragment(q: Question, solution, fields: _Fields) -> Fragment:
@@ -297,8 +303,10 @@ def _fragment(q: Question, solution, fields: _Fields) -> Fragment:
     steps = tuple(fields.html(("steps", i, "text"), s.text, inline=True) for i, s in enumerate(worked.steps)) \
         if worked else ()
     takeaway = fields.html(("takeaway",), q.takeaway, inline=True)
-    seed = solution.variant.seed if solution else None
-    return Fragment(seed, problem, answer, points, steps, takeaway, result_info(solution) if solution else None)
+    if solution is None:
+        return Fragment(None, problem, answer, points, steps, takeaway)
+    values = {name: _ratio(Fraction(x)) for name, x in solution.variant.values}
+    return Fragment(solution.variant.seed, problem, answer, points, steps, takeaway, parts_info(solution), values)
 
 
 def _solve(owner: Question | Term, worked: Worked, count: int):
@@ -342,14 +350,22 @@ def pick_variants(owner: Question | Term, count: int) -> list:
     return chosen
 
 
-def result_info(solution) -> dict:
-    """The final answer for the browser's Check: shown text and exact value as ``n/d``."""
+def parts_info(solution) -> tuple[dict, ...]:
+    """Every answer part for the browser's Check: step name, label, shown text and exact value as ``n/d``."""
     from ..render import with_unit
 
-    value = solution.result
-    magnitude = value.magnitude if isinstance(value.magnitude, Fraction) else Fraction(repr(value.magnitude))
-    text = _plural(with_unit(value), value.unit, magnitude)
-    return {"text": text, "exact": f"{magnitude.numerator}/{magnitude.denominator}"}
+    worked = solution.worked
+    out = []
+    for name, value in zip(worked.parts, solution.parts):
+        magnitude = value.magnitude if isinstance(value.magnitude, Fraction) else Fraction(repr(value.magnitude))
+        out.append({"name": name, "label": worked.step(name).title,
+                    "text": _plural(with_unit(value), value.unit, magnitude), "exact": _ratio(magnitude)})
+    return tuple(out)
+
+
+def result_info(solution) -> dict:
+    """The first answer part (see :func:`parts_info`)."""
+    return parts_info(solution)[0]
 
 
 def _plural(text: str, unit: str, magnitude: Fraction) -> str:
@@ -361,11 +377,12 @@ def _plural(text: str, unit: str, magnitude: Fraction) -> str:
     return text
 
 
-def unit_info(worked: Worked) -> dict:
-    """The result's unit, for converting what a learner types: name, scale to base, dimensions."""
+def unit_info(worked: Worked, part: str | None = None) -> dict:
+    """An answer part's unit (the first part's by default), for converting what a learner types:
+    name, scale to base, dimensions."""
     from ..units import parse_unit
 
-    unit = worked.step(worked.result).unit
+    unit = worked.step(part or worked.result).unit
     parsed = parse_unit(unit)
     return {"name": unit, "scale": _ratio(parsed.scale), "dims": list(parsed.dims)}
 
@@ -397,7 +414,7 @@ def term_view(term: Term, glossary: Glossary) -> TermView:
     problem = fields.html(("example", "problem"), term.example.problem)
     steps = tuple(fields.html(("example", "steps", i, "text"), s.text, inline=True)
                   for i, s in enumerate(term.example.steps))
-    example = Fragment(None, problem, steps=steps, result=result_info(solution))
+    example = Fragment(None, problem, steps=steps, parts=parts_info(solution))
     return TermView(term, definition, explanation, example)
 
 

@@ -29,12 +29,12 @@ class Page:
     searchable: bool = False
 
 
-def site_pages(site: SiteData, base_url: str | None) -> list[Page]:
-    """Every page of the site, in a stable order."""
+def site_pages(site: SiteData, base_url: str | None, step_marking: bool = False) -> list[Page]:
+    """Every page of the site, in a stable order; ``step_marking`` adds the working box (Pyodide is shipped)."""
     pages = [Page(paths.INDEX, "index.html", {"banks": site.banks, "terms": site.terms, "title": "All question banks"})]
     for bank in site.banks:
         pages.append(Page(bank.page, "bank.html", {"bank": bank, "title": bank.bank.title}))
-        pages += [_question_page(bank, i) for i in range(len(bank.questions))]
+        pages += [_question_page(bank, i, step_marking) for i in range(len(bank.questions))]
     pages.append(Page(paths.GLOSSARY, "glossary.html",
                       {"terms": site.terms, "letters": letters(site), "title": "Glossary"}))
     pages.append(Page(paths.SEARCH, "search.html", {"title": "Search"}))
@@ -45,18 +45,23 @@ def site_pages(site: SiteData, base_url: str | None) -> list[Page]:
     return pages
 
 
-def _question_page(bank: BankView, index: int) -> Page:
+def _question_page(bank: BankView, index: int, step_marking: bool = False) -> Page:
     view = bank.questions[index]
     before = bank.questions[index - 1] if index > 0 else None
     after = bank.questions[index + 1] if index + 1 < len(bank.questions) else None
     context = {"bank": bank, "view": view, "number": index + 1, "previous": before, "next": after,
-               "title": view.title, "practice": practice_payload(view) if view.question.worked else None}
+               "title": view.title, "practice": practice_payload(view, step_marking) if view.question.worked else None}
     return Page(view.page, "question.html", context, searchable=True)
 
 
-def practice_payload(view: QuestionView) -> dict:
-    """What the practice block embeds: every variant's HTML and final answer, and the result unit."""
-    return {"question": view.question.id, "unit": view.unit, "variants": [f.as_json() for f in view.variants]}
+def practice_payload(view: QuestionView, step_marking: bool = False) -> dict:
+    """What the practice block embeds: every variant's HTML, answer parts and param values, each part's
+    unit, and (with step marking) the worked question as data for the grader in the page."""
+    from .grader import worked_payload
+
+    grader = worked_payload(view.question) if step_marking else None
+    return {"question": view.question.id, "units": list(view.units), "grader": grader,
+            "variants": [f.as_json() for f in view.variants]}
 
 
 def letters(site: SiteData) -> list[tuple[str, bool]]:

@@ -213,8 +213,8 @@ def test_question_pages_embed_k_variants_computed_by_the_solver(site, site_data)
         for shown in (variants[0], variants[-1]):
             q = view.question
             expected = render_question(q, variant(q, shown["seed"]) if shown["seed"] else None)
-            assert shown["result"]["exact"].split("/")[0] == str(expected.result.magnitude.numerator)
-            assert shown["result"]["text"].startswith(str(expected.result))
+            assert shown["parts"][0]["exact"].split("/")[0] == str(expected.result.magnitude.numerator)
+            assert shown["parts"][0]["text"].startswith(str(expected.result))
 
 
 def test_markdown_in_prose_is_rendered(site):

@@ -119,6 +119,11 @@ class BankView:
     def page(self) -> str:
         return paths.bank_page(self.bank.slug)
 
+    @property
+    def toc(self) -> list[tuple[str, str]]:
+        """(anchor, title) of every question, for the page's table of contents."""
+        return [(q.question.id, q.title) for q in self.questions]
+
 
 @dataclass
 class SiteData:

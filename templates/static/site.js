@@ -115,22 +115,26 @@
     open();
   }
 
-  /* The table of contents marks the section being read. */
+  /* The table of contents marks the section being read: the last one whose top has passed the
+   * upper third of the window (the last of all at the bottom of the page). */
   function setupToc() {
-    var links = document.querySelectorAll("[data-toc] a[href^='#']");
-    if (!links.length || !window.IntersectionObserver) return;
-    var byId = {};
-    for (var i = 0; i < links.length; i++) byId[decodeURIComponent(links[i].hash.slice(1))] = links[i];
-    var observer = new IntersectionObserver(function (entries) {
-      entries.forEach(function (entry) {
-        if (!entry.isIntersecting) return;
-        for (var id in byId) byId[id].classList.toggle("active", id === entry.target.id);
+    var links = Array.prototype.slice.call(document.querySelectorAll("[data-toc] a[href^='#']"));
+    var sections = links.map(function (a) { return document.getElementById(decodeURIComponent(a.hash.slice(1))); });
+    if (!links.length) return;
+    var pending = false;
+    function mark() {
+      pending = false;
+      var line = window.innerHeight / 3, current = 0;
+      sections.forEach(function (section, i) {
+        if (section && section.getBoundingClientRect().top <= line) current = i;
       });
-    }, { rootMargin: "0px 0px -70% 0px" });
-    Object.keys(byId).forEach(function (id) {
-      var section = document.getElementById(id);
-      if (section) observer.observe(section);
-    });
+      if (window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2) current = links.length - 1;
+      links.forEach(function (a, i) { a.classList.toggle("active", i === current); });
+    }
+    window.addEventListener("scroll", function () {
+      if (!pending) { pending = true; window.requestAnimationFrame(mark); }
+    }, { passive: true });
+    mark();
   }
 
   setupToggle();

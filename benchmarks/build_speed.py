@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -134,7 +135,10 @@ def question_yaml(n: int) -> str:
               - Then wait for `in-flight` requests.
             takeaway: Drain first, then remove.""",
     }[kind]
-    return head + textwrap.dedent(body.format(n=n)) + "\n"
+    text = textwrap.dedent(body.format(n=n))
+    # Every step has a learner-facing label, as the format requires.
+    text = re.sub(r"^(\s*)- name: (\w+)$", lambda m: f"{m[0]}\n{m[1]}  label: {m[2].replace('_', ' ')}", text, flags=re.M)
+    return head + text + "\n"
 
 
 def markdown_page(view) -> str:

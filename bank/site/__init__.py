@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,7 +44,7 @@ def build(questions=None, out="site", base_url: str | None = None, variants: int
     from . import grader
     from .gather import gather
     from .pages import site_pages
-    from .render import render_pages, static_files
+    from .render import iter_pages, static_files
     from .write import write_site
 
     started = time.perf_counter()
@@ -51,14 +52,13 @@ def build(questions=None, out="site", base_url: str | None = None, variants: int
     runtime = grader.find_runtime(pyodide)
     site = gather(questions, variants, progress)
     pages = site_pages(site, base_url, step_marking=runtime is not None)
-    rendered = render_pages(pages, base_url, progress)
-    files: dict = {**static_files(), **rendered}
+    extra: dict = dict(static_files())
     if runtime is not None:
-        files.update(grader.runtime_files(runtime))
-        files[grader.BUNDLE] = grader.bundle()
+        extra.update(grader.runtime_files(runtime))
+        extra[grader.BUNDLE] = grader.bundle()
+    files = itertools.chain(extra.items(), iter_pages(pages, base_url, progress))  # pages stream to disk
 
     def finish(folder: Path) -> None:
-        progress.advance()  # every file is written; the search index comes last
         if search:
             from .search import build_index
 
@@ -66,7 +66,6 @@ def build(questions=None, out="site", base_url: str | None = None, variants: int
             build_index(folder)
             progress.advance()
 
-    progress.start("Writing files", 1)
     written = write_site(Path(out), files, finish)
     count = sum(1 for v in site.questions() for _ in v.variants if v.question.worked)
     return BuildReport(written, len(pages), sum(1 for _ in site.questions()), len(site.terms), count,

@@ -257,17 +257,50 @@ class _Fields:
         scope = self.scope
         if scope is None:
             return to_html(text, None, inline=inline)
-        key = (text, inline, frozenset(scope.linked), scope.tips)
+        # The variants of a question differ in their numbers only: Markdown and glossary links are
+        # worked out once per field on a skeleton with the numbers taken out, then filled in.
+        numbers = _NUMBER.findall(text)
+        skeleton = _NUMBER.sub(_HOLE, text)
+        key = (skeleton, inline, frozenset(scope.linked), scope.tips)
         if key in self.memo:
             html, linked, mentioned, tips = self.memo[key]
-            scope.linked |= linked
-            scope.mentioned |= mentioned
-            scope.tips = tips
-            return html
-        before = frozenset(scope.mentioned)
+            if html is not None:
+                scope.linked |= linked
+                scope.mentioned |= mentioned
+                scope.tips = tips
+                return _fill(html, numbers)
+        before, linked_before, tips_before = frozenset(scope.mentioned), set(scope.linked), scope.tips
         html = to_html(text, scope, inline=inline)
-        self.memo[key] = (html, frozenset(scope.linked), frozenset(scope.mentioned - before), scope.tips)
+        if key not in self.memo:
+            self.memo[key] = (self._skeleton(skeleton, numbers, inline, html, linked_before, tips_before),
+                              frozenset(scope.linked), frozenset(scope.mentioned - before), scope.tips)
         return html
+
+    def _skeleton(self, skeleton: str, numbers: list[str], inline: bool, html: Markup, linked: set,
+                  tips: int) -> Markup | None:
+        """The skeleton's HTML when filling in ``numbers`` gives exactly ``html``, else None (a number
+        that changes the Markdown, such as ``1.`` starting a line, is rendered every time)."""
+        assert self.scope is not None
+        if self.scope.glossary.numeric:
+            return None
+        probe = Scope(self.scope.glossary, self.scope.href, self.scope.prefix, self.scope.skip, set(linked), set(), tips)
+        shape = to_html(skeleton, probe, inline=inline)
+        if shape.count(_HOLE) != len(numbers) or _fill(shape, numbers) != html:
+            return None
+        return shape
+
+
+#: A number as prose prints it (``21,900``, ``11.7``, ``2``), and the character that stands for it.
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_HOLE = "\ue000"
+
+
+def _fill(shape: Markup, numbers: list[str]) -> Markup:
+    parts = shape.split(_HOLE)
+    out = [parts[0]]
+    for number, part in zip(numbers, parts[1:]):
+        out += [number, part]
+    return Markup("".join(out))
 
 
 def _needle(source: str, exc: TemplateError) -> str | None:

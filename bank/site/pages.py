@@ -9,8 +9,10 @@ Every page gets ``url(target)``, which makes a site path relative to it.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
+from typing import Callable
 from fractions import Fraction
 
 from markupsafe import Markup
@@ -31,6 +33,9 @@ class Page:
     searchable: bool = False
     #: (every bank, the bank whose questions the sidebar opens) for pages with a sidebar.
     nav: tuple | None = None
+    #: Context made only when the page renders (a question's practice data: every variant's HTML),
+    #: so a large site never holds all of it at once.
+    later: Callable[[], dict] | None = None
 
 
 def site_pages(site: SiteData, base_url: str | None, step_marking: bool = False) -> list[Page]:
@@ -56,8 +61,13 @@ def _question_page(bank: BankView, index: int, step_marking: bool = False, banks
     before = bank.questions[index - 1] if index > 0 else None
     after = bank.questions[index + 1] if index + 1 < len(bank.questions) else None
     context = {"bank": bank, "view": view, "number": index + 1, "previous": before, "next": after,
-               "title": view.title, "practice": practice_payload(view, step_marking) if view.question.worked else None}
-    return Page(view.page, "question.html", context, searchable=True, nav=(banks, bank))
+               "title": view.title}
+    later = functools.partial(_practice, view, step_marking)
+    return Page(view.page, "question.html", context, searchable=True, nav=(banks, bank), later=later)
+
+
+def _practice(view: QuestionView, step_marking: bool) -> dict:
+    return {"practice": practice_payload(view, step_marking) if view.question.worked else None}
 
 
 def practice_payload(view: QuestionView, step_marking: bool = False) -> dict:

@@ -15,7 +15,7 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Callable, Iterable, Mapping, Union
 
 from ..errors import BankError, UsageError
 
@@ -26,9 +26,13 @@ class OutputError(BankError):
     """The output folder cannot be written (read-only, not a folder, disk full)."""
 
 
-def write_site(out: Path, files: Mapping[str, str | bytes | Path],
+Content = Union[str, bytes, Path]
+
+
+def write_site(out: Path, files: Mapping[str, Content] | Iterable[tuple[str, Content]],
                finish: Callable[[Path], None] | None = None) -> Path:
-    """Write ``files`` (site path -> text, bytes or a source file) as the folder ``out``.
+    """Write ``files`` (site path -> text, bytes or a source file; a mapping or a stream of pairs)
+    as the folder ``out``.
 
     ``finish(folder)`` runs after the files are written and before the swap
     (the search index is built there). Returns the resolved output folder.
@@ -42,7 +46,7 @@ def write_site(out: Path, files: Mapping[str, str | bytes | Path],
         raise OutputError(f"cannot write the site into {out}: {_reason(exc)}") from None
     try:
         os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes 0700; a web server must read it
-        for rel, content in files.items():
+        for rel, content in (files.items() if isinstance(files, Mapping) else files):
             _write(staging / rel, content)
         (staging / MARKER).write_text("Built by `bank build`, which replaces this folder on every build.\n",
                                       encoding="utf-8")
@@ -91,7 +95,7 @@ def swap(staging: Path, out: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def _write(path: Path, content: str | bytes | Path) -> None:
+def _write(path: Path, content: Content) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     if isinstance(content, Path):
         shutil.copyfile(content, path)

@@ -192,7 +192,8 @@ def _reserved_slugs(library: Library) -> list[Problem]:
 def _unknown_links(library: Library, glossary: Glossary) -> list[Problem]:
     """Explicit ``[[id]]`` links to terms that do not exist, located as ``bank check`` does."""
     out = []
-    for owner in (*library.questions(), *library.glossary):
+    owners: list[Question | Term] = [*library.questions(), *library.glossary]
+    for owner in owners:
         for where, source in prose_fields(owner):
             for link in links(source):
                 if link.term in glossary.terms:
@@ -205,6 +206,8 @@ def _unknown_links(library: Library, glossary: Glossary) -> list[Problem]:
 
 def prose_fields(owner: Question | Term) -> Iterable[tuple[tuple, str]]:
     """(marks path, template) of every prose field, in reading order."""
+    worked: Worked | None
+    base: tuple
     if isinstance(owner, Term):
         yield ("definition",), owner.definition
         yield ("explanation",), owner.explanation
@@ -296,7 +299,7 @@ _HOLE = "\ue000"
 
 
 def _fill(shape: Markup, numbers: list[str]) -> Markup:
-    parts = shape.split(_HOLE)
+    parts = str(shape).split(_HOLE)
     out = [parts[0]]
     for number, part in zip(numbers, parts[1:]):
         out += [number, part]
@@ -322,7 +325,10 @@ def question_view(q: Question, glossary: Glossary, count: int) -> QuestionView:
         scope.mention(title)
         return QuestionView(q, title, [_fragment(q, None, fields)], frozenset(scope.mentioned))
     solutions = _solve(q, q.worked, count)
-    fragments, mentions, title, memo = [], frozenset(), "", {}
+    fragments: list[Fragment] = []
+    mentions: frozenset[str] = frozenset()
+    memo: dict = {}
+    title = ""
     for solution in solutions:
         scope = Scope(glossary, _href_from(page), prefix=q.id)
         fields = _Fields(q, solution.context(), scope, memo)

@@ -84,8 +84,10 @@ def runtime_files(folder: Path) -> dict[str, Path]:
 
 def worked_payload(owner) -> dict:
     """The worked question as data for ``grade_data`` in the page (via ``bank.grade.portable`` when it exists)."""
+    import importlib
+
     try:
-        from ..grade.portable import worked_data  # type: ignore[import-not-found]
+        portable = importlib.import_module("bank.grade.portable")
     except ImportError:
-        from .portable_shim import worked_data
-    return worked_data(owner)
+        from . import portable_shim as portable
+    return portable.worked_data(owner)

@@ -145,7 +145,7 @@ class Preview:
         self.server = make_server(self.folder, self.port, lambda: self.good)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         host, port = self.server.server_address[:2]
-        return f"http://{host}:{port}/"
+        return f"http://{host!s}:{port}/"
 
     def stop(self) -> None:
         self.stop_event.set()

@@ -14,6 +14,10 @@ variants_option = click.option("--variants", "-k", "variants", default=20, show_
                                help="Variants precomputed per worked question for practice.")
 out_option = click.option("--out", "out", default="site", show_default=True, metavar="DIR",
                           type=click.Path(path_type=Path), help="Output folder (replaced on every build).")
+pyodide_option = click.option("--pyodide", "pyodide", default=None, metavar="DIR",
+                               type=click.Path(file_okay=False, path_type=Path),
+                               help="The npm `pyodide` package folder, for marking working in the browser "
+                                    "[default: $BANK_PYODIDE, else ./node_modules/pyodide if present].")
 base_url_option = click.option("--base-url", "base_url", default=None, metavar="URL",
                                help="Where the site will be published; writes sitemap.xml.")
 
@@ -22,9 +26,11 @@ base_url_option = click.option("--base-url", "base_url", default=None, metavar="
 @out_option
 @base_url_option
 @variants_option
+@pyodide_option
 @questions_option
 @click.option("--progress/--no-progress", default=None, help="Show a progress bar [default: on a terminal].")
-def build(out: Path, base_url: str | None, variants: int, questions: str | None, progress: bool | None) -> None:
+def build(out: Path, base_url: str | None, variants: int, pyodide: Path | None, questions: str | None,
+          progress: bool | None) -> None:
     """Build the static site: banks, question pages with practice, glossary, search."""
     from ..site import build as run_build
     from ..site.progress import RichProgress
@@ -32,9 +38,12 @@ def build(out: Path, base_url: str | None, variants: int, questions: str | None,
     _check_base_url(base_url)
     enabled = sys.stderr.isatty() if progress is None else progress
     with RichProgress(enabled) as bar:
-        report = run_build(questions, out, base_url, variants, bar)
+        report = run_build(questions, out, base_url, variants, bar, pyodide=pyodide)
     click.echo(f"Built {report.pages} pages ({report.questions} questions, {report.terms} glossary terms, "
                f"{report.variants} variants) into {report.out} in {report.seconds:.1f} s")
+    if not report.step_marking:
+        click.echo("Working is not marked in the browser: Pyodide was not found "
+                   "(npm install pyodide, or pass --pyodide DIR).", err=True)
 
 
 @click.command()
@@ -42,8 +51,9 @@ def build(out: Path, base_url: str | None, variants: int, questions: str | None,
               help="Port on 127.0.0.1 (0 picks a free one).")
 @out_option
 @variants_option
+@pyodide_option
 @questions_option
-def serve(port: int, out: Path, variants: int, questions: str | None) -> None:
+def serve(port: int, out: Path, variants: int, pyodide: Path | None, questions: str | None) -> None:
     """Serve the site on 127.0.0.1 and rebuild whenever questions or templates change."""
     from ..load import resolve_root, templates_dir
     from ..site import build as run_build
@@ -52,7 +62,7 @@ def serve(port: int, out: Path, variants: int, questions: str | None) -> None:
     root = resolve_root(questions)
     out = out.resolve()
     try:
-        run_serve(lambda: run_build(root, out, None, variants), out, [root, templates_dir()], port,
+        run_serve(lambda: run_build(root, out, None, variants, pyodide=pyodide), out, [root, templates_dir()], port,
                   lambda message: click.echo(message, err=True))
     except OSError as exc:
         from ..errors import UsageError

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,24 +31,34 @@ class BuildReport:
     terms: int
     variants: int
     seconds: float
+    step_marking: bool = False
 
 
 def build(questions=None, out="site", base_url: str | None = None, variants: int = 20,
-          progress: Progress = NO_PROGRESS, search: bool = True) -> BuildReport:
-    """Build the site from a questions folder into ``out``; raises ``BankError`` on any problem."""
+          progress: Progress = NO_PROGRESS, search: bool = True, pyodide=None) -> BuildReport:
+    """Build the site from a questions folder into ``out``; raises ``BankError`` on any problem.
+
+    ``pyodide`` is the folder of the npm ``pyodide`` package (default: ``$BANK_PYODIDE`` or
+    ``./node_modules/pyodide``); with it, question pages mark working line by line in the browser.
+    """
+    from . import grader
     from .gather import gather
     from .pages import site_pages
-    from .render import render_pages, static_files
+    from .render import iter_pages, static_files
     from .write import write_site
 
     started = time.perf_counter()
+    check_output(questions, Path(out))
+    runtime = grader.find_runtime(pyodide)
     site = gather(questions, variants, progress)
-    pages = site_pages(site, base_url)
-    rendered = render_pages(pages, base_url, progress)
-    files = {**static_files(), **rendered}
+    pages = site_pages(site, base_url, step_marking=runtime is not None)
+    extra: dict = dict(static_files())
+    if runtime is not None:
+        extra.update(grader.runtime_files(runtime))
+        extra[grader.BUNDLE] = grader.bundle()
+    files = itertools.chain(extra.items(), iter_pages(pages, base_url, progress))  # pages stream to disk
 
     def finish(folder: Path) -> None:
-        progress.advance()  # every file is written; the search index comes last
         if search:
             from .search import build_index
 
@@ -55,8 +66,21 @@ def build(questions=None, out="site", base_url: str | None = None, variants: int
             build_index(folder)
             progress.advance()
 
-    progress.start("Writing files", 1)
     written = write_site(Path(out), files, finish)
     count = sum(1 for v in site.questions() for _ in v.variants if v.question.worked)
     return BuildReport(written, len(pages), sum(1 for _ in site.questions()), len(site.terms), count,
-                       time.perf_counter() - started)
+                       time.perf_counter() - started, runtime is not None)
+
+
+def check_output(questions, out: Path) -> None:
+    """Refuse an output folder inside the questions folder (or one that holds it): a build replaces it."""
+    from ..errors import UsageError
+    from ..load import resolve_root
+
+    root, target = resolve_root(questions).resolve(), out.resolve()
+    if target == root or root in target.parents:
+        raise UsageError(f"refusing to build into {out}: it is inside the questions folder {root}, "
+                         "where the site's pages would be read as questions; choose an --out outside it")
+    if target in root.parents:
+        raise UsageError(f"refusing to build into {out}: it holds the questions folder {root}, "
+                         "and a build replaces its output folder; choose another --out")

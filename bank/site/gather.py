@@ -46,13 +46,19 @@ class Fragment:
     key_points: tuple[Markup, ...] = ()
     steps: tuple[Markup, ...] = ()
     takeaway: Markup = Markup("")
-    result: dict | None = None
+    parts: tuple[dict, ...] = ()
+    values: dict[str, str] | None = None
+
+    @property
+    def result(self) -> dict | None:
+        """The first (or only) answer part: ``{name, label, text, exact}``."""
+        return self.parts[0] if self.parts else None
 
     def as_json(self) -> dict:
         """The shape ``practice.js`` swaps in (HTML strings, already escaped)."""
         return {"seed": self.seed, "problem": str(self.problem), "answer": str(self.answer),
                 "key_points": [str(k) for k in self.key_points], "steps": [str(s) for s in self.steps],
-                "takeaway": str(self.takeaway), "result": self.result}
+                "takeaway": str(self.takeaway), "parts": list(self.parts), "values": self.values}
 
 
 @dataclass
@@ -63,7 +69,7 @@ class QuestionView:
     title: str
     variants: list[Fragment]
     mentions: frozenset[str] = frozenset()
-    unit: dict | None = None
+    units: tuple[dict, ...] = ()
 
     @property
     def default(self) -> Fragment:
@@ -112,6 +118,11 @@ class BankView:
     @property
     def page(self) -> str:
         return paths.bank_page(self.bank.slug)
+
+    @property
+    def toc(self) -> list[tuple[str, str]]:
+        """(anchor, title) of every question, for the page's table of contents."""
+        return [(q.question.id, q.title) for q in self.questions]
 
 
 @dataclass
@@ -181,7 +192,8 @@ def _reserved_slugs(library: Library) -> list[Problem]:
 def _unknown_links(library: Library, glossary: Glossary) -> list[Problem]:
     """Explicit ``[[id]]`` links to terms that do not exist, located as ``bank check`` does."""
     out = []
-    for owner in (*library.questions(), *library.glossary):
+    owners: list[Question | Term] = [*library.questions(), *library.glossary]
+    for owner in owners:
         for where, source in prose_fields(owner):
             for link in links(source):
                 if link.term in glossary.terms:
@@ -194,6 +206,8 @@ def _unknown_links(library: Library, glossary: Glossary) -> list[Problem]:
 
 def prose_fields(owner: Question | Term) -> Iterable[tuple[tuple, str]]:
     """(marks path, template) of every prose field, in reading order."""
+    worked: Worked | None
+    base: tuple
     if isinstance(owner, Term):
         yield ("definition",), owner.definition
         yield ("explanation",), owner.explanation
@@ -246,17 +260,50 @@ class _Fields:
         scope = self.scope
         if scope is None:
             return to_html(text, None, inline=inline)
-        key = (text, inline, frozenset(scope.linked), scope.tips)
+        # The variants of a question differ in their numbers only: Markdown and glossary links are
+        # worked out once per field on a skeleton with the numbers taken out, then filled in.
+        numbers = _NUMBER.findall(text)
+        skeleton = _NUMBER.sub(_HOLE, text)
+        key = (skeleton, inline, frozenset(scope.linked), scope.tips)
         if key in self.memo:
             html, linked, mentioned, tips = self.memo[key]
-            scope.linked |= linked
-            scope.mentioned |= mentioned
-            scope.tips = tips
-            return html
-        before = frozenset(scope.mentioned)
+            if html is not None:
+                scope.linked |= linked
+                scope.mentioned |= mentioned
+                scope.tips = tips
+                return _fill(html, numbers)
+        before, linked_before, tips_before = frozenset(scope.mentioned), set(scope.linked), scope.tips
         html = to_html(text, scope, inline=inline)
-        self.memo[key] = (html, frozenset(scope.linked), frozenset(scope.mentioned - before), scope.tips)
+        if key not in self.memo:
+            self.memo[key] = (self._skeleton(skeleton, numbers, inline, html, linked_before, tips_before),
+                              frozenset(scope.linked), frozenset(scope.mentioned - before), scope.tips)
         return html
+
+    def _skeleton(self, skeleton: str, numbers: list[str], inline: bool, html: Markup, linked: set,
+                  tips: int) -> Markup | None:
+        """The skeleton's HTML when filling in ``numbers`` gives exactly ``html``, else None (a number
+        that changes the Markdown, such as ``1.`` starting a line, is rendered every time)."""
+        assert self.scope is not None
+        if self.scope.glossary.numeric:
+            return None
+        probe = Scope(self.scope.glossary, self.scope.href, self.scope.prefix, self.scope.skip, set(linked), set(), tips)
+        shape = to_html(skeleton, probe, inline=inline)
+        if shape.count(_HOLE) != len(numbers) or _fill(shape, numbers) != html:
+            return None
+        return shape
+
+
+#: A number as prose prints it (``21,900``, ``11.7``, ``2``), and the character that stands for it.
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_HOLE = "\ue000"
+
+
+def _fill(shape: Markup, numbers: list[str]) -> Markup:
+    parts = str(shape).split(_HOLE)
+    out = [parts[0]]
+    for number, part in zip(numbers, parts[1:]):
+        out += [number, part]
+    return Markup("".join(out))
 
 
 def _needle(source: str, exc: TemplateError) -> str | None:
@@ -278,7 +325,10 @@ def question_view(q: Question, glossary: Glossary, count: int) -> QuestionView:
         scope.mention(title)
         return QuestionView(q, title, [_fragment(q, None, fields)], frozenset(scope.mentioned))
     solutions = _solve(q, q.worked, count)
-    fragments, mentions, title, memo = [], frozenset(), "", {}
+    fragments: list[Fragment] = []
+    mentions: frozenset[str] = frozenset()
+    memo: dict = {}
+    title = ""
     for solution in solutions:
         scope = Scope(glossary, _href_from(page), prefix=q.id)
         fields = _Fields(q, solution.context(), scope, memo)
@@ -286,7 +336,7 @@ def question_view(q: Question, glossary: Glossary, count: int) -> QuestionView:
         scope.mention(title)
         fragments.append(_fragment(q, solution, fields))
         mentions = mentions or frozenset(scope.mentioned)  # the default variant's mentions
-    return QuestionView(q, title, fragments, mentions, unit_info(q.worked))
+    return QuestionView(q, title, fragments, mentions, tuple(unit_info(q.worked, part) for part in q.worked.parts))
 
 
 def _fragment(q: Question, solution, fields: _Fields) -> Fragment:
@@ -297,8 +347,10 @@ def _fragment(q: Question, solution, fields: _Fields) -> Fragment:
     steps = tuple(fields.html(("steps", i, "text"), s.text, inline=True) for i, s in enumerate(worked.steps)) \
         if worked else ()
     takeaway = fields.html(("takeaway",), q.takeaway, inline=True)
-    seed = solution.variant.seed if solution else None
-    return Fragment(seed, problem, answer, points, steps, takeaway, result_info(solution) if solution else None)
+    if solution is None:
+        return Fragment(None, problem, answer, points, steps, takeaway)
+    values = {name: _ratio(Fraction(x)) for name, x in solution.variant.values}
+    return Fragment(solution.variant.seed, problem, answer, points, steps, takeaway, parts_info(solution), values)
 
 
 def _solve(owner: Question | Term, worked: Worked, count: int):
@@ -342,14 +394,22 @@ def pick_variants(owner: Question | Term, count: int) -> list:
     return chosen
 
 
-def result_info(solution) -> dict:
-    """The final answer for the browser's Check: shown text and exact value as ``n/d``."""
+def parts_info(solution) -> tuple[dict, ...]:
+    """Every answer part for the browser's Check: step name, label, shown text and exact value as ``n/d``."""
     from ..render import with_unit
 
-    value = solution.result
-    magnitude = value.magnitude if isinstance(value.magnitude, Fraction) else Fraction(repr(value.magnitude))
-    text = _plural(with_unit(value), value.unit, magnitude)
-    return {"text": text, "exact": f"{magnitude.numerator}/{magnitude.denominator}"}
+    worked = solution.worked
+    out = []
+    for name, value in zip(worked.parts, solution.parts):
+        magnitude = value.magnitude if isinstance(value.magnitude, Fraction) else Fraction(repr(value.magnitude))
+        out.append({"name": name, "label": worked.step(name).title,
+                    "text": _plural(with_unit(value), value.unit, magnitude), "exact": _ratio(magnitude)})
+    return tuple(out)
+
+
+def result_info(solution) -> dict:
+    """The first answer part (see :func:`parts_info`)."""
+    return parts_info(solution)[0]
 
 
 def _plural(text: str, unit: str, magnitude: Fraction) -> str:
@@ -361,11 +421,12 @@ def _plural(text: str, unit: str, magnitude: Fraction) -> str:
     return text
 
 
-def unit_info(worked: Worked) -> dict:
-    """The result's unit, for converting what a learner types: name, scale to base, dimensions."""
+def unit_info(worked: Worked, part: str | None = None) -> dict:
+    """An answer part's unit (the first part's by default), for converting what a learner types:
+    name, scale to base, dimensions."""
     from ..units import parse_unit
 
-    unit = worked.step(worked.result).unit
+    unit = worked.step(part or worked.result).unit
     parsed = parse_unit(unit)
     return {"name": unit, "scale": _ratio(parsed.scale), "dims": list(parsed.dims)}
 
@@ -397,7 +458,7 @@ def term_view(term: Term, glossary: Glossary) -> TermView:
     problem = fields.html(("example", "problem"), term.example.problem)
     steps = tuple(fields.html(("example", "steps", i, "text"), s.text, inline=True)
                   for i, s in enumerate(term.example.steps))
-    example = Fragment(None, problem, steps=steps, result=result_info(solution))
+    example = Fragment(None, problem, steps=steps, parts=parts_info(solution))
     return TermView(term, definition, explanation, example)
 
 

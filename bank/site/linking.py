@@ -36,6 +36,8 @@ class Glossary:
         self.definitions = definitions or {t.id: str(escape(t.definition)) for t in terms}
         spellings = sorted({(s, t.id) for t in terms for s in t.spellings}, key=lambda p: (-len(p[0]), p[0]))
         self._ids = {s.lower(): tid for s, tid in spellings}
+        #: A spelling with a digit ("p99") could be made or unmade by a variant's numbers.
+        self.numeric = any(ch.isdigit() for s, _ in spellings for ch in s)
         alternation = trie_pattern([s.lower() for s, _ in spellings])
         # Word boundaries that treat hyphens as part of a word: "pre-replica" is not "replica".
         self._pattern = re.compile(rf"(?<![\w-])(?P<base>{alternation})(?:e?s)?(?![\w-])", re.IGNORECASE) if spellings else None

@@ -9,9 +9,13 @@ Every page gets ``url(target)``, which makes a site path relative to it.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
+from typing import Callable
 from fractions import Fraction
+
+from markupsafe import Markup
 
 from . import paths
 from .gather import BankView, QuestionView, SiteData
@@ -27,36 +31,61 @@ class Page:
     template: str
     context: dict = field(default_factory=dict)
     searchable: bool = False
+    #: (every bank, the bank whose questions the sidebar opens) for pages with a sidebar.
+    nav: tuple | None = None
+    #: Context made only when the page renders (a question's practice data: every variant's HTML),
+    #: so a large site never holds all of it at once.
+    later: Callable[[], dict] | None = None
 
 
-def site_pages(site: SiteData, base_url: str | None) -> list[Page]:
-    """Every page of the site, in a stable order."""
-    pages = [Page(paths.INDEX, "index.html", {"banks": site.banks, "terms": site.terms, "title": "All question banks"})]
+def site_pages(site: SiteData, base_url: str | None, step_marking: bool = False) -> list[Page]:
+    """Every page of the site, in a stable order; ``step_marking`` adds the working box (Pyodide is shipped)."""
+    banks = tuple(site.banks)
+    pages = [Page(paths.INDEX, "index.html", {"banks": site.banks, "terms": site.terms, "title": "All question banks"},
+                  nav=(banks, None))]
     for bank in site.banks:
-        pages.append(Page(bank.page, "bank.html", {"bank": bank, "title": bank.bank.title}))
-        pages += [_question_page(bank, i) for i in range(len(bank.questions))]
+        pages.append(Page(bank.page, "bank.html", {"bank": bank, "title": bank.bank.title}, nav=(banks, bank)))
+        pages += [_question_page(bank, i, step_marking, banks) for i in range(len(bank.questions))]
     pages.append(Page(paths.GLOSSARY, "glossary.html",
-                      {"terms": site.terms, "letters": letters(site), "title": "Glossary"}))
+                      {"terms": site.terms, "letters": letters(site), "title": "Glossary"}, nav=(banks, None)))
     pages.append(Page(paths.SEARCH, "search.html", {"title": "Search"}))
-    pages.append(Page(paths.NOT_FOUND, "404.html", {"title": "Page not found"}))
+    pages.append(Page(paths.NOT_FOUND, "404.html", {"title": "Page not found", "inline_css": stylesheet()}))
     if base_url:
         listed = [p.path for p in pages if p.path not in (paths.NOT_FOUND, paths.SEARCH)]
         pages.append(Page(paths.SITEMAP, "sitemap.xml", {"urls": [absolute(base_url, p) for p in listed]}))
     return pages
 
 
-def _question_page(bank: BankView, index: int) -> Page:
+def _question_page(bank: BankView, index: int, step_marking: bool = False, banks: tuple = ()) -> Page:
     view = bank.questions[index]
     before = bank.questions[index - 1] if index > 0 else None
     after = bank.questions[index + 1] if index + 1 < len(bank.questions) else None
     context = {"bank": bank, "view": view, "number": index + 1, "previous": before, "next": after,
-               "title": view.title, "practice": practice_payload(view) if view.question.worked else None}
-    return Page(view.page, "question.html", context, searchable=True)
+               "title": view.title}
+    later = functools.partial(_practice, view, step_marking)
+    return Page(view.page, "question.html", context, searchable=True, nav=(banks, bank), later=later)
 
 
-def practice_payload(view: QuestionView) -> dict:
-    """What the practice block embeds: every variant's HTML and final answer, and the result unit."""
-    return {"question": view.question.id, "unit": view.unit, "variants": [f.as_json() for f in view.variants]}
+def _practice(view: QuestionView, step_marking: bool) -> dict:
+    return {"practice": practice_payload(view, step_marking) if view.question.worked else None}
+
+
+def practice_payload(view: QuestionView, step_marking: bool = False) -> dict:
+    """What the practice block embeds: every variant's HTML, answer parts and param values, each part's
+    unit, and (with step marking) the worked question as data for the grader in the page."""
+    from .grader import worked_payload
+
+    grader = worked_payload(view.question) if step_marking else None
+    return {"question": view.question.id, "units": list(view.units), "grader": grader,
+            "variants": [f.as_json() for f in view.variants]}
+
+
+def stylesheet() -> Markup:
+    """The site's CSS, for pages that must be styled wherever they are served (the 404 page)."""
+    from ..load import templates_dir
+
+    css = (templates_dir() / paths.STATIC / "style.css").read_text(encoding="utf-8")
+    return Markup(css.replace("</", "<\\/"))  # cannot close the <style> element
 
 
 def letters(site: SiteData) -> list[tuple[str, bool]]:

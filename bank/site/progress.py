@@ -6,7 +6,7 @@ and ``bank serve`` pass :data:`NO_PROGRESS` or their own.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class Progress(Protocol):
@@ -37,8 +37,8 @@ class RichProgress:
 
     def __init__(self, enabled: bool = True):
         self.enabled = enabled
-        self._bar = None
-        self._task = None
+        self._bar: Any = None  # rich's Progress, imported only when shown
+        self._task: Any = None
 
     def __enter__(self) -> RichProgress:
         if self.enabled:

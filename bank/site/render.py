@@ -11,9 +11,12 @@ True
 from __future__ import annotations
 
 import functools
+import posixpath
 from pathlib import Path
+from typing import Iterator
 
 import jinja2
+from markupsafe import Markup
 
 from ..errors import BankError
 from ..load import templates_dir
@@ -39,33 +42,62 @@ def environment(folder: str | None = None) -> jinja2.Environment:
 
 def render_pages(pages: list[Page], base_url: str | None = None, progress: Progress = NO_PROGRESS,
                  templates: str | None = None) -> dict[str, bytes]:
-    """Render every page; returns site path -> UTF-8 bytes (static files are copied by :mod:`write`).
+    """Every page rendered, in memory: site path -> UTF-8 bytes (see :func:`iter_pages`)."""
+    return dict(iter_pages(pages, base_url, progress, templates))
 
-    Bytes, not str: a page with one "÷" is two bytes a character as a str, and
-    a large site is held in memory until every page has rendered.
+
+def iter_pages(pages: list[Page], base_url: str | None = None, progress: Progress = NO_PROGRESS,
+               templates: str | None = None) -> Iterator[tuple[str, bytes]]:
+    """(site path, UTF-8 bytes) of each page, rendered as the writer asks for it.
+
+    A stream, not a dict: the build writes each page into its staging folder as soon as it is
+    rendered, so a large site never sits in memory twice. A template error stops the stream,
+    and the writer throws the staging folder away.
     """
     env = environment(templates)
     progress.start("Rendering pages", len(pages))
-    out = {}
+    sidebars: dict = {}
     for page in pages:
-        out[page.path] = render_page(env, page, base_url).encode("utf-8")
+        yield page.path, render_page(env, page, base_url, sidebars).encode("utf-8")
         progress.advance()
-    out[f"{paths.STATIC}/units.js"] = units_script().encode("utf-8")
-    return out
+    yield f"{paths.STATIC}/units.js", units_script().encode("utf-8")
 
 
-def render_page(env: jinja2.Environment, page: Page, base_url: str | None) -> str:
-    """One page, with ``url()`` relative to it and the way back to the root."""
-    context = dict(page.context, page=page.path, root=paths.depth_prefix(page.path),
-                   url=lambda target: paths.relative(target, page.path), base_url=base_url or "",
-                   searchable=page.searchable)
+def render_page(env: jinja2.Environment, page: Page, base_url: str | None, sidebars: dict | None = None) -> str:
+    """One page, with ``url()`` relative to it, the way back to the root, and its sidebar."""
+    url = functools.partial(_relative_to, page=page.path)
+    context = dict(page.context, **(page.later() if page.later else {}), page=page.path,
+                   root=paths.depth_prefix(page.path), url=url,
+                   base_url=base_url or "", searchable=page.searchable)
     try:
+        if page.nav is not None:
+            context["sidebar"] = sidebar(env, page, {} if sidebars is None else sidebars)
         return env.get_template(page.template).render(context)
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateProblem(f"{exc.filename or exc.name}:{exc.lineno}: {exc.message}") from None
     except (jinja2.UndefinedError, TypeError, AttributeError) as exc:
         where = _template_frame(exc) or f"templates/{page.template}"
         raise TemplateProblem(f"{where}: {exc} (rendering {page.path})") from None
+
+
+def _relative_to(target: str, page: str) -> str:
+    return paths.relative(target, page)
+
+
+def sidebar(env: jinja2.Environment, page: Page, cache: dict) -> Markup:
+    """The banks-and-questions sidebar for ``page``, its own link marked ``aria-current``.
+
+    Every page in one folder sees the same relative links, so the HTML is rendered once per
+    (expanded bank, folder) and only the current link differs.
+    """
+    banks, expanded = page.nav or ((), None)
+    folder = posixpath.dirname(page.path)
+    key = (getattr(expanded, "page", None), folder)
+    if key not in cache:
+        url = functools.partial(_relative_to, page=page.path)
+        cache[key] = env.get_template("_sidebar.html").render(banks=banks, expanded=expanded, url=url)
+    own = f'<a href="{posixpath.basename(page.path)}">'
+    return Markup(cache[key].replace(own, own[:-1] + ' aria-current="page">', 1))
 
 
 def _template_frame(exc: BaseException) -> str | None:

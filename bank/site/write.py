@@ -15,37 +15,59 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Callable, Iterable, Mapping, Union
 
-from ..errors import UsageError
+from ..errors import BankError, UsageError
 
 MARKER = ".bank-site"
 
 
-def write_site(out: Path, files: Mapping[str, str | bytes | Path],
+class OutputError(BankError):
+    """The output folder cannot be written (read-only, not a folder, disk full)."""
+
+
+Content = Union[str, bytes, Path]
+
+
+def write_site(out: Path, files: Mapping[str, Content] | Iterable[tuple[str, Content]],
                finish: Callable[[Path], None] | None = None) -> Path:
-    """Write ``files`` (site path -> text, bytes or a source file) as the folder ``out``.
+    """Write ``files`` (site path -> text, bytes or a source file; a mapping or a stream of pairs)
+    as the folder ``out``.
 
     ``finish(folder)`` runs after the files are written and before the swap
     (the search index is built there). Returns the resolved output folder.
     """
     out = Path(out).resolve()
     check_replaceable(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    except OSError as exc:
+        raise OutputError(f"cannot write the site into {out}: {_reason(exc)}") from None
     try:
         os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes 0700; a web server must read it
-        for rel, content in files.items():
+        for rel, content in (files.items() if isinstance(files, Mapping) else files):
             _write(staging / rel, content)
         (staging / MARKER).write_text("Built by `bank build`, which replaces this folder on every build.\n",
                                       encoding="utf-8")
         if finish is not None:
             finish(staging)
         swap(staging, out)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise OutputError(f"cannot write the site into {out}: {_reason(exc)}; the previous site is unchanged") \
+            from None
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return out
+
+
+def _reason(exc: OSError) -> str:
+    """``No space left on device (/x/y)``: the system's words and the file, without errno noise."""
+    words = exc.strerror or str(exc)
+    where = exc.filename
+    return f"{words} ({where})" if where else words
 
 
 def check_replaceable(out: Path) -> None:
@@ -73,7 +95,7 @@ def swap(staging: Path, out: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def _write(path: Path, content: str | bytes | Path) -> None:
+def _write(path: Path, content: Content) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     if isinstance(content, Path):
         shutil.copyfile(content, path)

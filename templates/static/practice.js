@@ -1,6 +1,7 @@
 /* Practice on a question page: "New numbers" swaps in another precomputed variant, "Check" judges
- * a final answer. The variants were computed by `bank build`; their HTML is already escaped.
- * Without JavaScript none of this runs and the page shows the default numbers in <details>. */
+ * the final answer (one box per answer part). The variants were computed by `bank build`; their HTML
+ * is already escaped. Without JavaScript none of this runs and the page shows the original numbers
+ * in <details>. grader.js (when the site ships it) marks the working box and reads `BankPractice`. */
 (function () {
   "use strict";
   var dataNode = document.getElementById("practice-data");
@@ -9,11 +10,12 @@
   var data = JSON.parse(dataNode.textContent);
   var variants = data.variants;
   var current = 0;
+  var listeners = [];
 
   var note = tools.querySelector("[data-variant-note]");
   var newNumbers = tools.querySelector("[data-action='new-numbers']");
   var form = tools.querySelector("[data-check]");
-  var input = form.querySelector("input");
+  var inputs = Array.prototype.slice.call(form.querySelectorAll("input[data-part]"));
   var verdict = form.querySelector("[data-verdict]");
   var showWorked = form.querySelector("[data-action='show-worked']");
   var worked = document.getElementById("worked");
@@ -29,13 +31,19 @@
     setHTML(name, items.map(function (item) { return "<li>" + item + "</li>"; }).join(""));
   }
 
-  function describe(index) {
-    var v = variants[index];
-    var which = index === 0 ? "the defaults" : "seed " + v.seed;
-    return "Numbers: set " + (index + 1) + " of " + variants.length + " (" + which + ").";
+  function escapeText(text) {
+    var div = document.createElement("div");
+    div.textContent = text;
+    return div.innerHTML;
   }
 
-  /* Show variant `index` everywhere at once: problem, answer, steps, result and takeaway. */
+  /* Said as a learner would: which numbers these are, not which seed made them. */
+  function describe(index) {
+    if (index === 0) return "These are the question's original numbers.";
+    return "New numbers: set " + index + " of " + (variants.length - 1) + ". The worked answer follows them.";
+  }
+
+  /* Show variant `index` everywhere at once: problem, answer, steps, final answers and takeaway. */
   function show(index) {
     var v = variants[index];
     current = index;
@@ -43,7 +51,10 @@
     setHTML("answer", v.answer);
     setList("key_points", v.key_points);
     setList("steps", v.steps);
-    setHTML("result", escapeText(v.result.text));
+    setHTML("result", escapeText(v.parts[0].text));
+    setHTML("parts", v.parts.map(function (p) {
+      return "<li>" + escapeText(p.label) + ": <strong>" + escapeText(p.text) + "</strong></li>";
+    }).join(""));
     setHTML("takeaway", v.takeaway);
     note.textContent = describe(index);
     var open = document.querySelectorAll("details[data-reveal][open]");
@@ -51,28 +62,38 @@
     verdict.textContent = "";
     verdict.className = "verdict";
     showWorked.hidden = true;
-    input.value = "";
+    inputs.forEach(function (input) { input.value = ""; });
+    listeners.forEach(function (fn) { fn(v); });
   }
 
-  function escapeText(text) {
-    var div = document.createElement("div");
-    div.textContent = text;
-    return div.innerHTML;
+  function sentence(outcome, part, named) {
+    var name = named ? part.label + ": " : "";
+    if (outcome.status === "right") return name + "right. The answer is " + part.text + ".";
+    if (outcome.status === "wrong") {
+      return name + "not right yet. " + (outcome.message || "Check your working, or show the worked answer.");
+    }
+    return name + "I can't read that: " + outcome.message + " Try a plain number such as 31.7, $21,900, 30M or 10%.";
   }
 
   function check(event) {
     event.preventDefault();
     var v = variants[current];
-    var outcome = window.BankCheck.judge(input.value, v.result, data.unit, window.BANK_UNITS || {});
-    verdict.className = "verdict " + outcome.status;
-    if (outcome.status === "right") {
-      verdict.textContent = "Right. The answer is " + v.result.text + ".";
-    } else if (outcome.status === "wrong") {
-      verdict.textContent = "Not right yet. " + (outcome.message || "Check your working, or show the worked answer.");
-    } else {
-      verdict.textContent = "I can't read that: " + outcome.message
-        + " Try a plain number such as 31.7, $21,900, 30M or 10%.";
-    }
+    var named = v.parts.length > 1;
+    var outcomes = inputs.map(function (input, i) {
+      return window.BankCheck.judge(input.value, v.parts[i], data.units[i], window.BANK_UNITS || {});
+    });
+    var worst = outcomes.some(function (o) { return o.status === "unreadable"; }) ? "unreadable"
+      : (outcomes.every(function (o) { return o.status === "right"; }) ? "right" : "wrong");
+    verdict.className = "verdict " + worst;
+    verdict.textContent = "";
+    outcomes.forEach(function (outcome, i) {
+      var line = document.createElement("p");
+      line.className = "part-verdict " + outcome.status;
+      line.setAttribute("data-part-status", outcome.status);
+      var text = sentence(outcome, v.parts[i], named);
+      line.textContent = text.charAt(0).toUpperCase() + text.slice(1);
+      verdict.appendChild(line);
+    });
     showWorked.hidden = false;
   }
 
@@ -87,4 +108,11 @@
   });
   note.textContent = describe(0);
   tools.hidden = false;
+
+  /* For grader.js: the data, the variant on screen, and a hook for when it changes. */
+  window.BankPractice = {
+    data: data,
+    current: function () { return variants[current]; },
+    onChange: function (fn) { listeners.push(fn); }
+  };
 })();

@@ -1,4 +1,6 @@
-/* Site behaviour: the dark-mode toggle, tooltip dismissal, and printing answers open. */
+/* Site behaviour: the dark-mode toggle, tooltip dismissal, printing answers open, the `/` shortcut
+ * for search, "Open every answer" on a bank page, glossary entries opening when linked, and the
+ * table of contents following the reader. */
 (function () {
   "use strict";
   var KEY = "bank-theme";
@@ -74,7 +76,72 @@
     });
   }
 
+  /* `/` jumps to the search box, as on most documentation sites (not while typing elsewhere). */
+  function setupSlash() {
+    document.addEventListener("keydown", function (event) {
+      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
+      var target = event.target;
+      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+      var box = document.getElementById("search-q") || document.getElementById("site-search-q");
+      if (!box) return;
+      event.preventDefault();
+      box.focus();
+      box.select();
+    });
+  }
+
+  /* A bank page folds its answers; one button opens them all. */
+  function setupOpenAll() {
+    var button = document.querySelector("[data-action='open-all']");
+    if (!button) return;
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var all = document.querySelectorAll("details.reveal");
+      for (var i = 0; i < all.length; i++) all[i].open = true;
+    });
+  }
+
+  /* A link to a glossary entry (glossary.html#term) opens its explanation. */
+  function setupTargets() {
+    function open() {
+      var id = decodeURIComponent(window.location.hash.slice(1));
+      var target = id && document.getElementById(id);
+      var entry = target && target.closest && target.closest(".term-entry, .question, details");
+      if (!entry) return;
+      var details = entry.tagName === "DETAILS" ? entry : entry.querySelector("details");
+      if (details) details.open = true;
+    }
+    window.addEventListener("hashchange", open);
+    open();
+  }
+
+  /* The table of contents marks the section being read: the last one whose top has passed the
+   * upper third of the window (the last of all at the bottom of the page). */
+  function setupToc() {
+    var links = Array.prototype.slice.call(document.querySelectorAll("[data-toc] a[href^='#']"));
+    var sections = links.map(function (a) { return document.getElementById(decodeURIComponent(a.hash.slice(1))); });
+    if (!links.length) return;
+    var pending = false;
+    function mark() {
+      pending = false;
+      var line = window.innerHeight / 3, current = 0;
+      sections.forEach(function (section, i) {
+        if (section && section.getBoundingClientRect().top <= line) current = i;
+      });
+      if (window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2) current = links.length - 1;
+      links.forEach(function (a, i) { a.classList.toggle("active", i === current); });
+    }
+    window.addEventListener("scroll", function () {
+      if (!pending) { pending = true; window.requestAnimationFrame(mark); }
+    }, { passive: true });
+    mark();
+  }
+
   setupToggle();
   setupTooltips();
   setupPrint();
+  setupSlash();
+  setupOpenAll();
+  setupTargets();
+  setupToc();
 })();

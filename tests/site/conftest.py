@@ -27,6 +27,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 NODE_MODULES = Path(os.environ.get("BANK_NODE_MODULES") or ROOT / ".ci" / "node" / "node_modules")
 REQUIRED = os.environ.get("BANK_REQUIRE_BROWSER") == "1"
+#: The npm `pyodide` package: the session site marks working in the browser when it is there.
+PYODIDE = Path(os.environ.get("BANK_PYODIDE") or NODE_MODULES / "pyodide")
 VARIANTS = 6
 BASE_URL = "https://example.org/banks/"
 
@@ -60,7 +62,8 @@ def built(site_questions, tmp_path_factory):
     from bank.site import build
 
     out = tmp_path_factory.mktemp("site") / "site"
-    report = build(site_questions, out, base_url=BASE_URL, variants=VARIANTS)
+    runtime = PYODIDE if (PYODIDE / "pyodide.mjs").is_file() else None
+    report = build(site_questions, out, base_url=BASE_URL, variants=VARIANTS, pyodide=runtime)
     return report, out
 
 

@@ -51,7 +51,7 @@ RULE = [
     ("31.7 GB", "95/3", SECONDS, "wrong"), ("31.7 parsecs", "95/3", SECONDS, "unreadable"),
     ("$21,900", "21900", USD, "right"), ("21900", "21900", USD, "right"), ("$21.9k", "21900", USD, "right"),
     ("$22,000", "21900", USD, "wrong"), ("about $22,000", "21900", USD, "right"), ("21,900 dollars", "21900", USD, "right"),
-    ("-$3", "-3", USD, "right"), ("$-3", "-3", USD, "right"), ("$3", "-3", USD, "wrong"), ("−3", "-3", USD, "right"),
+    ("-$3", "-3", USD, "right"), ("$-3", "-3", USD, "unreadable"), ("$3", "-3", USD, "wrong"), ("−3", "-3", USD, "right"),
     ("3", "5/2", NUMBER, "right"), ("2", "5/2", NUMBER, "right"), ("4", "5/2", NUMBER, "wrong"),
     ("-3", "-5/2", NUMBER, "right"), ("2.4", "5/2", NUMBER, "wrong"),
     ("30M", "30000000", NUMBER, "right"), ("30 million", "30000000", NUMBER, "right"), ("3e7", "30000000", NUMBER, "right"),

@@ -78,7 +78,7 @@ def test_axe_finds_no_violations_with_everything_open(page, server, axe_source):
     page.goto(server + "practice-drills/drill-spot-saving.html")
     page.get_by_role("button", name="New numbers").click()
     page.get_by_label("Your final answer").fill("$1")
-    page.get_by_role("button", name="Check").click()
+    page.get_by_role("button", name="Check", exact=True).click()
     for details in page.locator("details").all():
         details.evaluate("d => d.open = true")
     page.locator("a.term").first.focus()

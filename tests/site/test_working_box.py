@@ -1,0 +1,122 @@
+"""Step marking in the browser (Pyodide): the working box marks every line exactly as `bank grade --json`.
+
+Every bundled working (both banks, a right and a wrong one per question) is typed into the question's
+working box in Chromium; the verdicts the page shows (status, step, diagnosis, message per line, and
+the final status per answer part) must equal the grader's JSON for the same variant.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+from playwright.sync_api import expect
+
+from bank.load import load
+from bank.variant import variant
+
+from .conftest import PYODIDE, need
+from .test_grader_bundle import WORKINGS
+
+pytestmark = pytest.mark.browser
+
+QUESTIONS = sorted(p.name for p in WORKINGS.iterdir() if p.is_dir())
+#: Enough for one pyodide start and a few markings on a slow machine.
+MARKING_MS = 90_000
+
+
+@functools.lru_cache(maxsize=1)
+def _library(folder: str):
+    return load(folder)
+
+
+def bank_of(site_data, qid: str) -> str:
+    return next(v.question.bank for v in site_data.questions() if v.question.id == qid)
+
+
+def mark(page, text: str) -> dict:
+    """Type ``text`` into the working box, press Check working, and read back what the page shows."""
+    page.get_by_label("Your working, one step per line").fill(text)
+    before = page.locator("[data-marks]").get_attribute("data-ms")
+    page.get_by_role("button", name="Check working").click()
+    page.wait_for_function("b => { const m = document.querySelector('[data-marks]');"
+                           " return m.querySelector('li') && m.getAttribute('data-ms') !== b; }",
+                           arg=before, timeout=MARKING_MS)
+    lines = page.locator("[data-marks] li.mark").evaluate_all(
+        "items => items.map(li => ({status: li.dataset.status, step: li.dataset.step || null,"
+        " diagnosis: li.dataset.diagnosis || null, message: li.querySelector('.mark-message').textContent,"
+        " text: li.querySelector('.mark-text').textContent}))")
+    finals = page.locator("[data-marks] li.final-mark").evaluate_all(
+        "items => items.map(li => li.dataset.finalStatus)")
+    page.locator("[data-marks]").evaluate("m => m.removeAttribute('data-ms')")
+    return {"lines": lines, "finals": finals}
+
+
+def expected(report: dict) -> dict:
+    lines = [{"status": x["status"], "step": x["step"], "diagnosis": x["diagnosis"], "message": x["message"],
+              "text": x["text"]} for x in report["lines"]]
+    parts = report.get("parts") or [report["final"]]
+    return {"lines": lines, "finals": [p["status"] for p in parts]}
+
+
+@pytest.fixture
+def marking(page, site_data):
+    need((PYODIDE / "pyodide.mjs").is_file(), f"the npm pyodide package is not at {PYODIDE} "
+         "(npm install --prefix .ci/node pyodide)")
+    return page
+
+
+@pytest.mark.parametrize("qid", QUESTIONS)
+def test_working_box_marks_like_bank_grade(marking, server, site_questions, site_data, qid):
+    from bank.grade import grade
+
+    page = marking
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(f"{server}{bank_of(site_data, qid)}/{qid}.html")
+    expect(page.get_by_role("button", name="Check working")).to_be_visible()
+    assert not [u for u in requests if "pyodide" in u or "bank.zip" in u]  # nothing loads before Check
+    q = _library(str(site_questions)).question(qid)
+    for name in ("reference", "wrong"):
+        text = (WORKINGS / qid / f"{name}.txt").read_text(encoding="utf-8")
+        assert mark(page, text) == expected(grade(q, variant(q), text).as_dict()), name
+    assert [u for u in requests if u.endswith("pyodide.asm.wasm")] and [u for u in requests if u.endswith("bank.zip")]
+
+
+def test_working_box_marks_the_numbers_on_screen_and_shows_a_caret(marking, server, site_questions, site_data):
+    from bank.grade import grade
+
+    page = marking
+    qid = "replica-boot-gap"
+    page.goto(f"{server}{bank_of(site_data, qid)}/{qid}.html")
+    page.get_by_role("button", name="New numbers").click()
+    data = page.evaluate("BankPractice.current()")
+    q = _library(str(site_questions)).question(qid)
+    v = variant(q, data["seed"])
+    text = (WORKINGS / qid / "reference.txt").read_text(encoding="utf-8") + "\nBoot: 11.7 s + (20 s\n"
+    shown = mark(page, text)
+    assert shown == expected(grade(q, v, text).as_dict())
+    assert shown["lines"][-1]["status"] == "error"
+    caret = page.locator("[data-marks] li.mark.error pre.caret")
+    expect(caret).to_have_text("Boot: 11.7 s + (20 s\n" + " " * 20 + "^")
+    expect(page.locator("[data-marks]")).to_contain_text("Score:")
+
+
+def test_working_box_from_a_file_says_it_needs_a_web_server(marking, site):
+    page = marking
+    page.goto((site / "scaling-load-balancing" / "replica-boot-gap.html").as_uri())
+    page.get_by_label("Your working, one step per line").fill("70 / 6 = 11.7")
+    page.get_by_role("button", name="Check working").click()
+    expect(page.locator("[data-marks]")).to_contain_text("needs a web server")
+    expect(page.locator("[data-marks]")).to_contain_text("bank serve")
+
+
+def test_working_box_is_absent_without_pyodide(tmp_path, site_questions, monkeypatch):
+    from bank.site import build
+
+    monkeypatch.delenv("BANK_PYODIDE", raising=False)
+    monkeypatch.chdir(tmp_path)  # no ./node_modules/pyodide here
+    out = build(site_questions, tmp_path / "site", variants=2, search=False).out
+    page = (out / "scaling-load-balancing" / "replica-boot-gap.html").read_text(encoding="utf-8")
+    assert "data-working" not in page and "grader.js" not in page
+    assert not (out / "static" / "pyodide").exists()

@@ -260,7 +260,38 @@ class Value:
     def __float__(self) -> float:
         return float(self.magnitude)
 
+    # Prose may compare values ({% if share > 100 %}), never compute with them.
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Value):
+            return self.magnitude == other.magnitude
+        if isinstance(other, (int, float, Fraction)):
+            return self.magnitude == other
+        return NotImplemented
+
+    def __lt__(self, other: object) -> bool:
+        return self.magnitude < _magnitude(other)
+
+    def __le__(self, other: object) -> bool:
+        return self.magnitude <= _magnitude(other)
+
+    def __gt__(self, other: object) -> bool:
+        return self.magnitude > _magnitude(other)
+
+    def __ge__(self, other: object) -> bool:
+        return self.magnitude >= _magnitude(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
     def exact(self) -> str:
         """The exact value as text: ``35/3`` or ``21900``."""
         m = self.magnitude
         return str(m) if isinstance(m, Fraction) else repr(m)
+
+
+def _magnitude(x: object):
+    """A number to compare a :class:`Value` with."""
+    if isinstance(x, Value):
+        return x.magnitude
+    if isinstance(x, (int, float, Fraction)):
+        return x
+    raise TypeError(f"cannot compare a value with {type(x).__name__}")

@@ -55,9 +55,12 @@ def _text(data: dict, key: str) -> str:
 
 
 def _stand_in(path: Path, root: Path) -> tuple[Question | Term, tuple, Worked] | None:
-    try:
-        data, marks, found = _yaml.read(display_path(path), path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
+    from ._files import Unreadable, read_regular
+
+    try:  # only a regular file inside the folder, of bounded size: never a FIFO, a device or a link out
+        text = read_regular(path, root).decode("utf-8")
+        data, marks, found = _yaml.read(display_path(path), text)
+    except (OSError, UnicodeDecodeError, Unreadable):
         return None
     if found or not isinstance(data, dict):
         return None

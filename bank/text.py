@@ -125,6 +125,8 @@ _WORD_FILTERS = {"plural"}
 _SPECIAL = {"self", "loop", "super", "caller", "varargs", "kwargs"}
 
 _PLAIN = (nodes.Template, nodes.Output, nodes.TemplateData, nodes.Const, nodes.Keyword)
+#: What a condition may hold, so a claim can follow the numbers: {% if share > 100 %}…{% else %}…{% endif %}.
+_CONDITIONS = (nodes.If, nodes.Compare, nodes.Operand, nodes.And, nodes.Or, nodes.Not)
 
 #: Statement -> its keyword, to name it and find it.
 _STATEMENTS = {nodes.For: "for", nodes.If: "if", nodes.Assign: "set", nodes.AssignBlock: "set",
@@ -139,7 +141,7 @@ def _fault(node: nodes.Node) -> tuple[str, str] | None:
         if node.name in _SPECIAL and node.ctx == "load":
             return f"`{node.name}` is a reserved name in templates", r"\b" + node.name + r"\b"
         return None
-    if isinstance(node, _PLAIN):
+    if isinstance(node, _PLAIN) or isinstance(node, _CONDITIONS):
         return None
     if isinstance(node, nodes.Filter):
         return _filter_fault(node)

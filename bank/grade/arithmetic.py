@@ -142,6 +142,9 @@ def check(line: n.Chain, ctx: Context | Scope) -> Arithmetic:
         unit, rounded = _claim_unit(verdict, reading, side.value), how or rounded
     left = _left(first, ctx)
     narrowed = None if given is None or rounded or left is None else _narrow(given, left)
+    if rounded and given is not None and given.segment.link == n.lines.IMPLIES_LINK:
+        whole = given.written.mid  # "9.87, so about 10": the count the learner chose, exactly
+        narrowed = (Interval.point(given.base.mid), Interval.point(whole))
     return Arithmetic(computed, given, True, unit=unit, first=first.node, rounded=rounded, narrowed=narrowed,
                       unsaid=unsaid, left=left)
 
@@ -159,11 +162,11 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
     if link == n.lines.IMPLIES_LINK and _whole(side) and c.written.denominator != 1:
         for how in ("down", "up"):  # 21.2, so 21 sequences: a count, rounded as the learner chose
             rounded = _rounded(c, how)
-            if _agree(rounded, side) in _AGREED and side.written.contains(rounded.written):
+            if _agree(rounded, side) in _AGREED and side.written.mid == rounded.written:
                 return "ok", how, rounded
     first = line.segments[0].node
     readings = implied(first, ctx.scope, line.text) if c.bare else []
-    strict = next((a for a in readings if _agree(a, side) == "ok"), None)
+    strict = next((a for a in readings if _agree(a, side) == "ok"), None) if side.value.annotated else None
     if strict is not None:
         return "ok", None, strict  # 295 ÷ 1 FLOP/B per sequence = 295 sequences: 295 is the ridge, in FLOP/B
     verdict = _agree(c, side)
@@ -376,12 +379,16 @@ def pieces(chain: n.Chain, scope: Scope) -> list[n.Chain]:
     out: list[n.Chain] = []
     run = [segs[0]]
     for seg in segs[1:]:
-        if len(run) == 1 and not n.has_operation(run[0].node) and seg.link in ("=", "≈"):
+        head = replace(chain, segments=tuple(run + [seg]))
+        lone = len(run) == 1 and not n.has_operation(run[0].node)
+        if lone and seg.link in ("=", "≈") and (_holds(head, scope) or not n.has_operation(seg.node)):
             run.append(seg)  # "11.7 s = 70 / 6": read as written, one claim
             continue
-        head = replace(chain, segments=tuple(run + [seg]))
         if _holds(head, scope):
             run.append(seg)
+            continue
+        if lone:
+            run = [replace(seg, link="")]  # "bs=1 ≈ 26 GB / 864 GBps", "2 bytes each → 327,680 B": a mention
             continue
         split = _running(run, seg, scope, chain.text) or _embedded(run, seg, scope, chain.text)
         if split is not None:

@@ -32,7 +32,7 @@ def carry(state: State, claim: Claim, found: list[Leaf],
     learner's earlier values."""
     if not any(leaf.stands for leaf in found):
         return None
-    targets = sorted(only or state.ref.steps, key=lambda s: (s.name in state.coverage, s.index))
+    targets = sorted(only or state.ref.steps, key=lambda s: (s.name in state.coverage, s.rounds is None, s.index))
     for step in targets:
         for stands in assignments(found, set(step.ancestors)):
             value = state.ref.reevaluate(step.name, {s.step: s.base for s in stands})

@@ -181,7 +181,8 @@ def implied(node: n.Node, scope: Scope, text: str = "") -> list[Amount]:
     nums = [x for x in leaves(node) if isinstance(x, n.Num)]
     options = [[None, *_units_of(x.value, scope, x.resolution / 2)] for x in nums]
     out = []
-    for choice in itertools.islice(itertools.product(*options), 1, MAX_READINGS + 1):  # the first is "none"
+    choices = itertools.islice(itertools.product(*options), 1, MAX_READINGS + 1)  # the first is "none"
+    for choice in sorted(choices, key=lambda c: -sum(u is not None for u in c)):  # the fullest reading first
         tree = node
         for num, unit in zip(nums, choice):
             if unit is not None:

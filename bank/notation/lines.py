@@ -97,7 +97,7 @@ class Reading:
 
 @dataclass
 class _Item:
-    kind: str  # expr, link, approx, word, punct, op
+    kind: str  # expr, link, approx, word, punct, op, aside
     start: int  # token index
     end: int  # token index after
     node: Node | None = None
@@ -121,7 +121,7 @@ def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str
     parser = ProseParser(text, tokens, names=names, units=units, max_length=max_length, max_depth=max_depth)
     label_end = _label_end(tokens)
     opening = [_Item("expr", label_end, label_end, node=respan(previous, 0, 0), link="earlier")] \
-        if previous is not None and tokens[label_end].text in _OPENERS else []
+        if previous is not None and tokens[label_end].text in _OPENERS and _has_link(tokens) else []
     items = _scan(parser, tokens, label_end, opening)
     _refuse_stray(items, tokens, text, names)
     chains = _assemble(items, tokens, text)
@@ -190,7 +190,7 @@ def _scan(parser: ProseParser, tokens: list[Token], start: int, items: list[_Ite
     while tokens[i].kind != "end":
         tok = tokens[i]
         item = _link_or_approx(tokens, i, items) or _continuation(parser, tokens, i, items) \
-            or _expression(parser, tokens, i, items)
+            or _expression(parser, tokens, i, items) or _aside(tokens, i)
         if item is None:
             kind = {"name": "word", "num": "word"}.get(tok.kind, "punct")
             kind = "op" if tok.kind == "op" and tok.text in _STRAY_OPS else kind
@@ -234,7 +234,10 @@ def _link_or_approx(tokens: list[Token], i: int, items: list[_Item]) -> _Item | 
     if tok.kind == "punct" and tok.text == ":" and after_value:
         return _Item("link", i, i + 1, link=SAYS_LINK)
     if tok.kind == "name" and _word(tok) in APPROX and not _match_phrase(tokens, i):
-        return _Item("approx", i, i + 1 + (tokens[i + 1].text == "." and tokens[i + 1].start == tok.end))
+        end = i + 1 + (tokens[i + 1].text == "." and tokens[i + 1].start == tok.end)
+        if after_value and items[-1].kind == "punct":  # "… per 21.47 ms, roughly 30,200 tokens a second"
+            return _Item("link", i, end, link=APPROXIMATE)
+        return _Item("approx", i, end)
     found = _match_phrase(tokens, i)
     if found is None:
         return None
@@ -242,6 +245,24 @@ def _link_or_approx(tokens: list[Token], i: int, items: list[_Item]) -> _Item | 
     if link == SAYS_LINK and not after_value and tok.kind == "name":
         return None  # "is" in a label: "Boot time is …" reads on to the arithmetic
     return _Item("link", i, i + used, link=link, rounding=rounding)
+
+
+def _aside(tokens: list[Token], i: int) -> _Item | None:
+    """``(128k ctx)``, ``(I added 20)``: words in brackets, with no link inside, are an aside to skip."""
+    if tokens[i].text != "(":
+        return None
+    depth, j = 0, i
+    while tokens[j].kind != "end":
+        depth += {"(": 1, ")": -1}.get(tokens[j].text, 0)
+        j += 1
+        if depth == 0:
+            break
+    inside = tokens[i + 1:j - 1]
+    if depth != 0 or any(t.text in ("=", "≈", "~", "→", "->", "=>") for t in inside):
+        return None  # an unmatched "(" is skipped alone; "(+1 spare = 6)" is read
+    rounding = next((found[2] for k in range(i + 1, j) for found in [_match_phrase(tokens, k)]
+                     if found and found[2]), None)
+    return _Item("aside", i, j, rounding=rounding)
 
 
 def _can_start(parser: ProseParser, tokens: list[Token], i: int) -> bool:
@@ -292,7 +313,9 @@ def _refuse_stray(items: list[_Item], tokens: list[Token], text: str, names: fro
         before = items[k - 1].kind if k else ""
         after = items[k + 1].kind if k + 1 < len(items) else ""
         tok = tokens[item.start]
-        if item.kind == "op" and (before in ("expr", "link") or after == "link"):
+        nxt_tok = tokens[item.end]
+        dangling = after in ("link", "") or nxt_tok.text == ")" or (nxt_tok.text == "(" and _unmatched(tokens, item.end))
+        if item.kind == "op" and (before == "link" or (before == "expr" and dangling) or after == "link"):
             raise NotationError(f"`{tok.text}` needs a number on each side", text, tok.start, tok.end)
         nxt = tokens[item.start + 1]
         if item.kind == "word" and names and nxt.kind == "op" and nxt.text in _STRAY_OPS \
@@ -301,6 +324,20 @@ def _refuse_stray(items: list[_Item], tokens: list[Token], text: str, names: fro
             hint = did_you_mean(tok.text, sorted(names))
             if hint:
                 raise NotationError(f"unknown name `{tok.text}`{hint}", text, tok.start, tok.end)
+
+
+def _has_link(tokens: list[Token]) -> bool:
+    """Whether a line states a result (``+ 20s init`` is an annotation; ``x 8192 = 536.9 MB`` a claim)."""
+    return any(t.text in ("=", "≈", "~", "→", "->", "=>") for t in tokens)
+
+
+def _unmatched(tokens: list[Token], i: int) -> bool:
+    depth = 0
+    for t in tokens[i:]:
+        depth += {"(": 1, ")": -1}.get(t.text, 0)
+        if depth == 0:
+            return False
+    return True
 
 
 # --------------------------------------------------------------------------- chains
@@ -339,10 +376,17 @@ def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]
                 conclusion = True
         elif item.kind == "approx":
             approx = True
-        elif item.kind == "punct" and tokens[item.start].text in (",", ";", "(", ")", "."):
+        elif item.kind == "aside":
+            if current is not None and item.rounding and not link:
+                current.rounding = item.rounding  # "= 2.4 (rounded up)"
+        elif item.kind == "punct" and tokens[item.start].text in (";", ".", "!", "?"):
+            current, link, approx, gap = None, "", False, 0  # a sentence or clause ends the claim
+        elif item.kind == "punct" and tokens[item.start].text in (",", "(", ")"):
             continue
         elif current is not None:  # words (or marks) after a chain: a few may label it, more end it
             gap += 1
+            if link and gap <= 2 and _value_follows(items, k + 1):
+                continue  # "so only 4 sequences", "gives us 649": a word or two before the value
             if link or gap > 2 or not _link_follows(items, k):
                 current, link, approx, gap = None, "", False, 0
     chains = [_finish(d, text) for d in drafts]
@@ -350,12 +394,14 @@ def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]
 
 
 def _link_follows(items: list[_Item], k: int) -> bool:
-    """Whether a strong link comes within the next two items (``1 spare = 4``)."""
-    return any(it.kind == "link" and it.link in (EQUAL, APPROXIMATE) for it in items[k + 1:k + 3])
+    """Whether a link comes within the next two words (``1 spare = 4``, ``288 GB usable, which leaves``)."""
+    ahead = [it for it in items[k + 1:k + 5] if it.kind != "punct"][:2]
+    return any(it.kind == "link" for it in ahead)
 
 
 def _value_follows(items: list[_Item], k: int) -> bool:
-    return any(it.kind == "expr" for it in items[k:k + 2])
+    """Whether a value comes within the next two items (approx words aside)."""
+    return any(it.kind == "expr" for it in [it for it in items[k:k + 3] if it.kind != "approx"][:2])
 
 
 def _merge(a: str, b: str) -> str:
@@ -376,7 +422,8 @@ def _split_weak(chains: list[Chain]) -> list[Chain]:
         segs = list(chain.segments)
         k = 1
         while k < len(segs):
-            if segs[k].link == SAYS_LINK and not has_operation(segs[k - 1].node) and has_operation(segs[k].node):
+            if segs[k].link == SAYS_LINK and not has_operation(segs[k - 1].node) and (
+                    has_operation(segs[k].node) or _kinds_differ(segs[k - 1].node, segs[k].node)):
                 out.append(replace(chain, segments=tuple(segs[:k]), claim=k > 1, rounding=None, comment=""))
                 segs = [replace(segs[k], link="")] + segs[k + 1:]
                 k = 1
@@ -386,6 +433,13 @@ def _split_weak(chains: list[Chain]) -> list[Chain]:
     if any(c.claim for c in out):  # lone numbers beside a real claim (or a stated result) are mentions
         return out
     return [replace(c, claim=True) for c in out]
+
+
+def _kinds_differ(a: Node, b: Node) -> bool:
+    """``8 bit is 70 GB``: two lone values of different kinds are not one claim."""
+    ua = a.unit if isinstance(a, Quantity) else None
+    ub = b.unit if isinstance(b, Quantity) else None
+    return ua is not None and ub is not None and ua.dims != ub.dims
 
 
 def has_operation(node: Node) -> bool:

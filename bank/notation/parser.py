@@ -133,7 +133,7 @@ class Parser:
             save = self.pos
             for _ in range(op[1]):
                 self.advance()
-            right = self.operand(self.unary, save)
+            right = self.operand(self.term if op[0] == "over" else self.unary, save)
             if right is None:
                 return left
             left = self.combine(op[0], left, right, self.tokens[save])
@@ -376,7 +376,7 @@ class ProseParser(Parser):
             op = "-"
         if op == "at":
             op = self._at(left, right)
-        return BinOp(left.start, right.end, op, left, right, tok.start)
+        return BinOp(left.start, right.end, "/" if op == "over" else op, left, right, tok.start)
 
     def _at(self, left: Node, right: Node) -> str:
         """``70 GB at 6 GB/s`` divides; ``12 cards at $2.50 an hour`` and ``30M tokens at $0.30/M`` multiply."""
@@ -395,7 +395,8 @@ class ProseParser(Parser):
             return tok.text, 1
         skipped = self._labels_before_operator()
         if skipped:  # 4 standby × $21,900, 70 GBs / 6: words naming the number, then the operator
-            return self.tokens[self.pos + skipped].text, skipped + 1
+            sign = self.tokens[self.pos + skipped].text
+            return ("*" if sign in ("x", "X") else sign), skipped + 1
         if tok.kind != "name":
             return None
         word = tok.text
@@ -404,7 +405,7 @@ class ProseParser(Parser):
         if word in ("multiplied", "divided") and nxt.kind == "name" and nxt.text == "by":
             return ("*" if word == "multiplied" else "/"), 2
         if word == "over" and self._operand_follows(1) and self.peek(1).kind == "num":
-            return "/", 1
+            return "over", 1  # spoken: "A over B × C" divides A by the whole of B × C
         if word == "per" and self.peek(1).kind == "num":  # $0.30 per 1M tokens
             return "/", 1
         if word == "at":
@@ -423,8 +424,8 @@ class ProseParser(Parser):
                    or self.unit_word(w) is not None for w in words):
                 return 0
             op = self.peek(k)
-            if op.kind == "op" and op.text in ("*", "/") and self._operand_follows(k + 1) \
-                    and self.tokens[self.pos - 1].kind in ("num", "name"):
+            symbol = op.kind == "op" and op.text in ("*", "/") or op.kind == "name" and op.text in ("x", "X")
+            if symbol and self._operand_follows(k + 1) and self.tokens[self.pos - 1].kind in ("num", "name"):
                 return k
         return 0
 
@@ -500,6 +501,10 @@ class ProseParser(Parser):
                 word = self.advance()
                 parts.append(f"/{word.text}")
                 return unit / other
+        if unit is None and tok.text == "$" and self.peek().kind != "num":  # 1.25 $/hr
+            self.advance()
+            parts.append("$")
+            return _unit("USD")
         if tok.kind == "name" and tok.text in ("each", "apiece"):
             self.advance()
             return unit if unit is not None else DIMENSIONLESS
@@ -512,8 +517,7 @@ class ProseParser(Parser):
         """``4 standby replicas``, ``30 million prompt tokens``: up to two words before a unit word."""
         for k in (1, 2):
             words = [self.peek(i) for i in range(k)]
-            if any(w.kind != "name" or w.text in RESERVED or w.text in self.names or self.unit_word(w)
-                   for w in words):
+            if any(w.kind != "name" or w.text in RESERVED or self.unit_word(w) for w in words):
                 return None
             after = self.peek(k)
             if after.kind == "name" and self.unit_word(after) is not None and not self._call_follows(k + 1):

@@ -33,10 +33,8 @@ BUNDLE = "static/grader/bank.zip"
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 #: The modules marking imports, as globs under the package; a test proves the set is closed.
-_SHIPPED = ("__init__.py", "errors.py", "model.py", "units.py", "notation.py", "notation/*.py", "plan.py",
+_SHIPPED = ("__init__.py", "errors.py", "model.py", "vocabulary.py", "units.py", "notation/*.py", "plan.py",
             "formatting.py", "grade/*.py")
-#: The stand-in for ``bank.grade.portable``, shipped under that name until the real module lands.
-_SHIM = Path(__file__).with_name("portable_shim.py")
 
 
 def bundle_sources() -> dict[str, Path]:
@@ -45,7 +43,6 @@ def bundle_sources() -> dict[str, Path]:
     for pattern in _SHIPPED:
         for path in sorted(_PACKAGE.glob(pattern)):
             found[f"bank/{path.relative_to(_PACKAGE).as_posix()}"] = path
-    found.setdefault("bank/grade/portable.py", _SHIM)
     return found
 
 
@@ -83,11 +80,7 @@ def runtime_files(folder: Path) -> dict[str, Path]:
 
 
 def worked_payload(owner) -> dict:
-    """The worked question as data for ``grade_data`` in the page (via ``bank.grade.portable`` when it exists)."""
-    import importlib
+    """The worked question as data for ``grade_data`` in the page (:mod:`bank.grade.portable`)."""
+    from ..grade.portable import worked_data
 
-    try:
-        portable = importlib.import_module("bank.grade.portable")
-    except ImportError:
-        from . import portable_shim as portable
-    return portable.worked_data(owner)
+    return worked_data(owner)

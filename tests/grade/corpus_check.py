@@ -36,9 +36,14 @@ def grade_working(data: dict, library):
     from bank.grade import grade
     from bank.variant import variant
 
+    from fractions import Fraction
+
     q = library.question(data["question"])
     seed = data.get("seed")
-    v = variant(q, None if seed is None else str(seed))
+    if data.get("params"):  # pinned values: the numbers the working was marked on
+        v = variant(q, params={k: Fraction(str(x)) for k, x in data["params"].items()})
+    else:
+        v = variant(q, None if seed is None else str(seed))
     return grade(q, v, data["working"])
 
 

@@ -1,14 +1,13 @@
-"""A stand-in for ``bank.grade.portable`` until the lead's module lands on main (then this file goes).
+"""The grader as plain data in, plain data out: what the browser's working box runs under Pyodide.
 
-The browser grader needs two functions that take and return plain JSON data:
+Two functions take and return JSON-able data:
 
 - ``worked_data(owner) -> dict``: a worked question as data (params, steps, parts, constraints);
 - ``grade_data(data, values, text) -> dict``: the dict of ``bank grade --json`` for that variant.
 
-This module must import nothing but the standard library and the pure-Python grader (it runs in
-Pyodide, where there is no sympy). The only sympy use on the grading path today is
-``Reference.reevaluate`` (error carried forward); where sympy is missing, this stand-in replaces
-it with the plan's exact ``Fraction`` tree walk: the same trees, the same order, no lambdify.
+This module imports nothing but the standard library and the pure-Python grader (it runs in
+Pyodide, where there is no sympy, jinja2, yaml, click or jsonschema), so the page's verdicts are
+``bank grade --json``'s, computed by the same code.
 
 >>> from bank.load import load
 >>> q = load().question("replica-boot-gap")
@@ -65,37 +64,10 @@ _OWNERS: dict[str, Question] = {}
 def grade_data(data: Mapping[str, Any], values: Mapping[str, str], text: str,
                seed: str | None = None) -> dict[str, Any]:
     """Mark ``text`` for the variant with param ``values`` (``"n/d"`` strings); the JSON of ``bank grade``."""
-    from ..grade import grade
+    from .marker import grade
 
-    _exact_reevaluate()
     key = repr(sorted(data.items(), key=lambda kv: kv[0]))
     owner = _OWNERS.get(key) or _OWNERS.setdefault(key, owner_from(data))
     assert owner.worked is not None
     chosen = tuple((p.name, Fraction(values[p.name])) for p in owner.worked.params)
     return grade(owner, Variant(owner.key, seed, chosen), text).as_dict()
-
-
-def _exact_reevaluate() -> None:
-    """Error carried forward without sympy: re-walk the plan's trees with the learner's values held.
-
-    Only where sympy cannot be imported (Pyodide): with sympy the grader runs as it is.
-    """
-    import importlib.util
-
-    if importlib.util.find_spec("sympy") is not None:
-        return
-    from .. import notation
-    from ..grade.reference import Reference
-
-    def reevaluate(self: Reference, name: str, substituted: Mapping[str, Fraction]) -> Fraction | None:
-        env = self.plan.to_base(dict(self.variant.values))
-        try:
-            for step in self.plan.order:
-                env[step] = substituted[step] if step in substituted else notation.evaluate(self.plan.trees[step], env)
-                if step == name:
-                    return env[step]
-        except (ZeroDivisionError, ValueError, OverflowError, TypeError, ArithmeticError):
-            return None
-        return None
-
-    Reference.reevaluate = reevaluate  # type: ignore[method-assign]

@@ -184,6 +184,8 @@ ROUNDING: dict[str, str] = {
 }
 #: Words that make a rate of the time unit after them: ``$2.50 an hour``, ``2 requests every second``.
 RATE_WORDS = ("per", "an", "a", "every", "each")
+#: Single words that link a working to its value (never an adjective before a unit: "so step").
+LINK_WORDS = frozenset(w for phrase in (*EQUALS, *SAYS, *IMPLIES, *APPROX) for w in [phrase] if " " not in w)
 #: Words that never name a param or step.
 RESERVED = frozenset({"x", "X", "of", "per", "at", "times", "plus", "minus", "less", "by", "over", "and",
                       "nan", "inf", "infinity"}) | frozenset(APPROX) | frozenset(SUFFIXES)

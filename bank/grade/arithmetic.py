@@ -141,7 +141,8 @@ def check(line: n.Chain, ctx: Context | Scope) -> Arithmetic:
             unsaid = _diagnose(computed, side, first.node, scope, text) or "none"
         unit, rounded = _claim_unit(verdict, reading, side.value), how or rounded
     left = _left(first, ctx)
-    narrowed = None if given is None or rounded or left is None else _narrow(given, left)
+    exact = left is not None and left[0].lo == left[0].hi  # only an exact working pins the value
+    narrowed = None if given is None or rounded or not exact else _narrow(given, left)
     if rounded and given is not None and given.segment.link == n.lines.IMPLIES_LINK:
         whole = given.written.mid  # "9.87, so about 10": the count the learner chose, exactly
         narrowed = (Interval.point(given.base.mid), Interval.point(whole))
@@ -157,11 +158,11 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
     as its link says?"""
     link = side.segment.link
     if link in n.lines.ROUND_LINKS:
-        rounded = _rounded(c, link)
+        rounded = _rounded(c, link, side)
         return _agree(rounded, side), link, rounded
     if link == n.lines.IMPLIES_LINK and _whole(side) and c.written.denominator != 1:
         for how in ("down", "up"):  # 21.2, so 21 sequences: a count, rounded as the learner chose
-            rounded = _rounded(c, how)
+            rounded = _rounded(c, how, side)
             if _agree(rounded, side) in _AGREED and side.written.mid == rounded.written:
                 return "ok", how, rounded
     first = line.segments[0].node
@@ -181,9 +182,9 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
     if kept is not None:
         return "inherit", None, kept
     for how in _ROUNDINGS if _whole(side) else ():
-        if how != "nearest" and _agree(_rounded(c, how), side) in _AGREED:
+        if how != "nearest" and _agree(_rounded(c, how, side), side) in _AGREED:
             # 26 / 192 = 1 card, 2.4 so 3 replicas: a rounding only a step that rounds may make
-            return "ok", how, _rounded(c, how)
+            return "ok", how, _rounded(c, how, side)
     return verdict, None, c
 
 
@@ -195,8 +196,14 @@ def _whole(side: Side) -> bool:
         (side.written.mid.denominator == 1 and is_number(side.segment.node))
 
 
-def _rounded(c: Amount, how: str) -> Amount:
+def _rounded(c: Amount, how: str, side: Side | None = None) -> Amount:
+    """The computed amount rounded as ``how`` says, in the stated side's unit where the kinds agree
+    (``436 GB / 671 MB`` is 649.8 sequences, not 0.65 as written)."""
     f = {"up": math.ceil, "down": math.floor, "nearest": lambda x: math.floor(x + Fraction(1, 2))}[how]
+    unit = side.value.unit if side is not None else None
+    if unit is not None and c.unit is not None and same_kind(c.unit.dims, unit.dims):
+        whole = Fraction(f(c.base / unit.scale))
+        return replace(c, base=whole * unit.scale, written=whole)
     scale = c.base / c.written if c.written else Fraction(1)
     written = Fraction(f(c.written))
     return replace(c, base=written * scale, written=written)

@@ -114,7 +114,7 @@ def _restated(state: State, step: RefStep, claim: Claim) -> Outcome | None:
     """``keep 1 warm → $45,990`` after the yearly rent was worked: a bare value already worked, said again
     where the working goes on, is the learner's value for the next open step of that kind."""
     later = next((s for s in state.ref.steps if s.index > step.index and not state.covered(s.name)
-                  and s.unit.dims == step.unit.dims), None)
+                  and same_kind(s.unit.dims, step.unit.dims)), None)
     if later is None:
         return None
     carried = _carried_value(state, claim, (later,))
@@ -177,11 +177,14 @@ def _wrong_input(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -
     if not n.has_operation(line.segments[0].node) or not found:
         return None
     values = [leaf.value for leaf in found[:MAX_WRONG_LEAVES]] + _parts(state, line)  # (2.684 / 2) too
+    named = {p for leaf in found for p in leaf.given} | {u for leaf in found for u in leaf.uses}
     for step in state.ref.steps:
         if state.covered(step.name) or not _same_kind(claim, step):
             continue
-        inputs = [x.id for x in n.names(state.ref.plan.trees[step.name])][:MAX_WRONG_INPUTS]
-        for name in dict.fromkeys(inputs):
+        inputs = list(dict.fromkeys(x.id for x in n.names(state.ref.plan.trees[step.name])))[:MAX_WRONG_INPUTS]
+        for name in inputs:
+            if not named & (set(inputs) - {name}):
+                continue  # the claim must work from the step's other inputs: it is that step's working
             unit = state.ref.plan.units[name]
             for value in values:
                 if value.unit is not None and not value.unit.dimensionless and not _fits_unit(value.unit, unit):
@@ -333,9 +336,10 @@ def _rounded_wrong_way(state: State, arith: Arithmetic) -> Outcome | None:
     if c is None or arith.first is None or not n.has_operation(arith.first):
         return None
     base = arith.left[0] if arith.left is not None else Interval.point(c.base)
+    stated = arith.claim if arith.rounded else arith.stated
     for step in state.ref.steps:
         if step.rounds and step.inner is not None and not state.covered(step.name) and base.contains(step.inner) \
-                and not arith.stated.written.contains(step.shown):
+                and not stated.written.contains(step.shown):
             return Outcome(Status.SLIP, step, None)
     return None
 

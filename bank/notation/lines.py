@@ -242,9 +242,16 @@ def _link_or_approx(tokens: list[Token], i: int, items: list[_Item]) -> _Item | 
     if found is None:
         return None
     used, link, rounding = found
-    if link == SAYS_LINK and not after_value and tok.kind == "name":
-        return None  # "is" in a label: "Boot time is …" reads on to the arithmetic
+    if link == SAYS_LINK and not after_value and tok.kind == "name" and not _number_next(tokens, i + used):
+        return None  # "is" among words: "Little's law is …"
     return _Item("link", i, i + used, link=link, rounding=rounding)
+
+
+def _number_next(tokens: list[Token], i: int) -> bool:
+    """Whether a number (after any approx words) comes next: "… and a step is 21.5 ms" states a result."""
+    while tokens[i].kind == "name" and _word(tokens[i]) in APPROX:
+        i += 1
+    return tokens[i].kind == "num" or (tokens[i].text == "$" and tokens[i + 1].kind == "num")
 
 
 def _aside(tokens: list[Token], i: int) -> _Item | None:
@@ -361,7 +368,8 @@ def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]
             node = item.node
             assert node is not None
             joined = current is not None and (link or item.link == "continues")
-            seg = Segment(node, approx, node.start, node.end, (link or EQUAL) if joined else "")
+            seg = Segment(node, approx or (joined and link == APPROXIMATE), node.start, node.end,
+                          (link or EQUAL) if joined else "")
             if joined:
                 current.segments.append(seg)  # type: ignore[union-attr]
             else:

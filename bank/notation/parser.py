@@ -20,7 +20,7 @@ from typing import Mapping
 
 from ..errors import NotationError
 from ..units import DIMENSIONLESS, PERCENT, Unit, lookup
-from ..vocabulary import AMBIGUOUS_SUFFIXES, LABELS, NUMBER_WORDS, RESERVED, SUFFIXES
+from ..vocabulary import AMBIGUOUS_SUFFIXES, LABELS, LINK_WORDS, NUMBER_WORDS, RESERVED, SUFFIXES
 from .functions import ALIASES, FUNCTIONS, MAX_EXPONENT, MAX_POWER_DIGITS, log10
 from .lexer import Token, tokenize
 from .nodes import BinOp, Call, Compare, Name, Node, Num, Quantity, respan
@@ -517,7 +517,8 @@ class ProseParser(Parser):
         """``4 standby replicas``, ``30 million prompt tokens``: up to two words before a unit word."""
         for k in (1, 2):
             words = [self.peek(i) for i in range(k)]
-            if any(w.kind != "name" or w.text in RESERVED or self.unit_word(w) for w in words):
+            if any(w.kind != "name" or w.text in RESERVED or w.text.lower() in LINK_WORDS or self.unit_word(w)
+                   for w in words):
                 return None
             after = self.peek(k)
             if after.kind == "name" and self.unit_word(after) is not None and not self._call_follows(k + 1):

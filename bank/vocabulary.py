@@ -60,7 +60,7 @@ def _bytes() -> list[Word]:
     out = []
     for p, k in _DECIMAL.items():
         name, other = (f"{p.upper()}B", (f"{p}B",)) if p == "k" else (f"{p}B", ())
-        words = (f"{_DATA_WORDS[p]}byte", f"{_DATA_WORDS[p]}bytes") + (("gig", "gigs") if p == "G" else ())
+        words = (f"{_DATA_WORDS[p]}byte", f"{_DATA_WORDS[p]}bytes") + (("gig", "gigs", "G") if p == "G" else ())
         out.append(Word(name, "data", Fraction(k), (*other, *words)))
     return out
 
@@ -116,6 +116,7 @@ def _table() -> list[Word]:
         Word("value", None, Fraction(1), (), plural="values"),
         Word("buffer", None, Fraction(1), (), plural="buffers"),
         Word("share", None, Fraction(1), (), plural="shares"),
+        Word("way", None, Fraction(1), (), plural="ways"),
         Word("prompt", None, Fraction(1), (), plural="prompts"),
         Word("slot", None, Fraction(1), (), plural="slots"),
         Word("hit", None, Fraction(1), (), plural="hits"),

@@ -39,6 +39,8 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     if not arith.ok:
         implied = _implied(state, line, arith, found, computes, label)
         return implied or _slipped(state, line, arith, found, named, label)
+    if not computes and _given(state, claim):
+        return Outcome(Status.UNMATCHED)  # "34B params": the problem's own number, said again
     used = frozenset(name for leaf in found for name in leaf.uses)
     own = frozenset(s.step for leaf in found for s in leaf.stands if s.line is not None and s.sure)
     direct = _rounding_step(state, arith) or best(state, claim, label, YES, used, own)
@@ -189,13 +191,13 @@ def _wrong_input(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -
             for value in values:
                 if value.unit is not None and not value.unit.dimensionless and not _fits_unit(value.unit, unit):
                     continue
-                held = value.base if value.unit is not None and not value.unit.dimensionless \
-                    else value.written * unit.scale
-                if held == state.ref.env[name]:
-                    continue
-                got = state.ref.reevaluate(step.name, {name: held})
-                if got is not None and fits(claim, step.unit, got, got / step.unit.scale) == YES:
-                    return Outcome(Status.SLIP, step, None)
+                plain = value.unit is None or value.unit.dimensionless
+                for held in ([value.written * unit.scale, value.base] if plain else [value.base]):  # 362 or 362e12
+                    if held == state.ref.env[name]:
+                        continue
+                    got = state.ref.reevaluate(step.name, {name: held})
+                    if got is not None and fits(claim, step.unit, got, got / step.unit.scale) == YES:
+                        return Outcome(Status.SLIP, step, None)
     return None
 
 
@@ -213,6 +215,18 @@ def _parts(state: State, line: n.Chain) -> list:
 
 def _fits_unit(mine, theirs) -> bool:
     return same_kind(mine.dims, theirs.dims)
+
+
+def _given(state: State, claim: Claim) -> bool:
+    """A bare value that is one of the problem's givens, of the given's own kind."""
+    for name, value in state.ref.params.items():
+        unit = state.ref.plan.units[name]
+        if claim.written.mid != state.ref.plan.display(name, value):
+            continue
+        mine = claim.unit
+        if mine is None or mine.dimensionless or same_kind(mine.dims, unit.dims):
+            return True
+    return False
 
 
 def _named_slip(step: RefStep, claim: Claim) -> Outcome:

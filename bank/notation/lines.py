@@ -203,7 +203,8 @@ def _scan(parser: ProseParser, tokens: list[Token], start: int, items: list[_Ite
 _STRAY_OPS = ("+", "*", "/", "^", "**")
 #: Operators that may open a line, going on from the value the line before ended on.
 _OPENERS = ("*", "/", "x", "X", "+", "times")
-_CONTINUING = ("+", "-", "*", "/", "x", "X", "times", "plus", "minus", "less", "divided", "multiplied", "of", "at")
+_CONTINUING = ("+", "-", "*", "/", "x", "X", "times", "plus", "minus", "less", "divided", "multiplied", "of", "at",
+               "split", "per")
 
 
 def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[_Item]) -> _Item | None:
@@ -397,14 +398,20 @@ def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]
                 continue  # "so only 4 sequences", "gives us 649": a word or two before the value
             if link or gap > 2 or not _link_follows(items, k):
                 current, link, approx, gap = None, "", False, 0
-    chains = [_finish(d, text) for d in drafts]
-    return _split_weak(chains)
+    chains = [_finish(d, text) for d in drafts if any(_numbers(s.node) for s in d.segments)]
+    return _split_weak(chains)  # a chain of names alone is a formula in words, not a claim
 
 
 def _link_follows(items: list[_Item], k: int) -> bool:
     """Whether a link comes within the next two words (``1 spare = 4``, ``288 GB usable, which leaves``)."""
     ahead = [it for it in items[k + 1:k + 5] if it.kind != "punct"][:2]
     return any(it.kind == "link" for it in ahead)
+
+
+def _numbers(node: Node) -> bool:
+    from .nodes import numbers
+
+    return bool(numbers(node))
 
 
 def _value_follows(items: list[_Item], k: int) -> bool:
@@ -431,7 +438,7 @@ def _split_weak(chains: list[Chain]) -> list[Chain]:
         k = 1
         while k < len(segs):
             if segs[k].link == SAYS_LINK and not has_operation(segs[k - 1].node) and (
-                    has_operation(segs[k].node) or _kinds_differ(segs[k - 1].node, segs[k].node)):
+                    has_operation(segs[k].node) or (k == 1 and _kinds_differ(segs[0].node, segs[1].node))):
                 out.append(replace(chain, segments=tuple(segs[:k]), claim=k > 1, rounding=None, comment=""))
                 segs = [replace(segs[k], link="")] + segs[k + 1:]
                 k = 1

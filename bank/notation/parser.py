@@ -408,6 +408,11 @@ class ProseParser(Parser):
             return "over", 1  # spoken: "A over B × C" divides A by the whole of B × C
         if word == "per" and self.peek(1).kind == "num":  # $0.30 per 1M tokens
             return "/", 1
+        if word == "split" and self.peek(1).kind == "num":  # 140 GB, split 4 ways
+            return "/", 1
+        if word == "split" and nxt.kind == "name" and nxt.text in ("over", "across", "into", "between") \
+                and self.peek(2).kind == "num":
+            return "/", 2
         if word == "at":
             fillers = self._fillers(1)  # at the cached price of $0.30/M
             if fillers is not None:
@@ -432,8 +437,9 @@ class ProseParser(Parser):
     def _fillers(self, k: int) -> int | None:
         """How many plain words (at most three) stand between here+k and an operand, or None."""
         for extra in range(4):
-            if self._operand_follows(k + extra):
-                return extra
+            nxt = self.peek(k + extra)
+            if self._operand_follows(k + extra) and (extra == 0 or nxt.kind == "num" or nxt.text == "$"):
+                return extra  # after words only a number: "at full load" is not "× load"
             tok = self.peek(k + extra)
             if tok.kind != "name" or tok.text in RESERVED or self.unit_word(tok) is not None \
                     or tok.text in self.names:
@@ -481,11 +487,20 @@ class ProseParser(Parser):
 
     def suffix(self) -> int | None:
         tok = self.tok
-        if tok.kind == "name" and tok.text in AMBIGUOUS_SUFFIXES and self.attached() \
-                and not (tok.text == "B" and self.peek().kind == "op" and self.peek().text == "/"):
-            self.advance()  # 8B params, 2T tokens: a billion, a trillion (not bytes)
+        if tok.kind == "name" and tok.text in AMBIGUOUS_SUFFIXES and self.attached() and self._billions(tok):
+            self.advance()  # 8B params, 70B, 2T tokens: a billion, a trillion (2B alone is two bytes)
             return AMBIGUOUS_SUFFIXES[tok.text]
         return super().suffix()
+
+    def _billions(self, tok: Token) -> bool:
+        """Whether an attached ``B``/``T`` scales the number (``70B``, ``8B params``) rather than naming bytes."""
+        nxt = self.peek()
+        if tok.text == "T" or (nxt.kind == "name" and nxt.text.lower() in _MODEL_WORDS):
+            return True
+        if nxt.kind == "op" and nxt.text == "/":
+            return False  # 2 B/param, 16 B/token
+        number = self.tokens[self.pos - 1]
+        return number.kind == "num" and (number.value or 0) >= 7  # model sizes; 1B-4B read as bytes
 
     def unit_step(self, unit: Unit | None, parts: list[str]) -> Unit | None:
         tok = self.tok
@@ -538,6 +553,10 @@ class ProseParser(Parser):
                 out = out * p  # type: ignore[operator]
             return out
         return None
+
+
+#: Words after ``8B`` that say it counts parameters (a billion), not bytes.
+_MODEL_WORDS = frozenset({"params", "param", "parameters", "parameter", "model", "models", "weights", "llm"})
 
 
 def _limit(exc: NotationError) -> bool:

@@ -141,8 +141,7 @@ def check(line: n.Chain, ctx: Context | Scope) -> Arithmetic:
             unsaid = _diagnose(computed, side, first.node, scope, text) or "none"
         unit, rounded = _claim_unit(verdict, reading, side.value), how or rounded
     left = _left(first, ctx)
-    exact = left is not None and left[0].lo == left[0].hi  # only an exact working pins the value
-    narrowed = None if given is None or rounded or not exact else _narrow(given, left)
+    narrowed = None if given is None or rounded or left is None else _narrow(given, _widened(left))
     if rounded and given is not None and given.segment.link == n.lines.IMPLIES_LINK:
         whole = given.written.mid  # "9.87, so about 10": the count the learner chose, exactly
         narrowed = (Interval.point(given.base.mid), Interval.point(whole))
@@ -178,6 +177,9 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
     exact = ctx.unrounded(first) if ctx.unrounded is not None else None
     if exact is not None and _agree(exact, side) in _AGREED:
         return "ok", None, exact  # 20.8 s x $2.50/h = $0.0145: written from the unrounded 20.83 s
+    millions = _in_millions(first, ctx.scope, line.text)
+    if millions is not None and _agree(millions, side) in _AGREED:
+        return "lenient", None, millions  # 27M × $3 = $81: the M counted as a unit, as in $3 per million
     kept = next((a for a in readings if _agree(a, side) == "inherit"), None)
     if kept is not None:
         return "inherit", None, kept
@@ -217,6 +219,19 @@ def _left(first: n.Segment, ctx: Context) -> tuple[Interval, Interval] | None:
                 stated(first.node, False, leaf("written"), written=True, rounded=ctx.rounded))
     except (ZeroDivisionError, ValueError, OverflowError, ArithmeticError):
         return None
+
+
+#: How far a working's own range is trusted to pin a stated value (its rounded inputs may be rounded a hair off).
+NARROW_SLACK = Fraction(1, 200)
+
+
+def _widened(left: tuple[Interval, Interval]) -> tuple[Interval, Interval]:
+    def widen(x: Interval) -> Interval:
+        if x.lo == x.hi:
+            return x  # an exact working pins its value exactly
+        pad = NARROW_SLACK * max(abs(x.lo), abs(x.hi))
+        return Interval(x.lo - pad, x.hi + pad)
+    return widen(left[0]), widen(left[1])
 
 
 def _narrow(given: Side, left: tuple[Interval, Interval]) -> tuple[Interval, Interval] | None:
@@ -296,6 +311,27 @@ def per_time(computed: tuple[int, ...], stated: tuple[int, ...]) -> bool:
     True
     """
     return stated[0] == computed[0] - 1 and same_kind(computed[1:] and (0,) + computed[1:], (0,) + stated[1:])
+
+
+def _in_millions(tree: n.Node, scope: Scope, text: str) -> Amount | None:
+    """The working with each suffixed number read as written (``27M`` as 27), the suffix kept in the head."""
+    out = tree
+    for num in n.numbers(tree):
+        digits = num.text.rstrip("kKMBTmnbilothusandr ").replace(",", "")
+        if digits == num.text.replace(",", "") or not digits:
+            continue
+        try:
+            plain = Fraction(digits)
+        except ValueError:
+            continue
+        out = n.swap(out, num, replace(num, value=plain, resolution=num.resolution * plain / num.value))
+    if out is tree:
+        return None
+    try:
+        a = amount(out, scope, text)
+    except NotationError:
+        return None
+    return replace(a, base=a.written)
 
 
 def _period(side: Side) -> Fraction:
@@ -380,7 +416,7 @@ def pieces(chain: n.Chain, scope: Scope) -> list[n.Chain]:
     for seg in segs[1:]:
         head = replace(chain, segments=tuple(run + [seg]))
         lone = len(run) == 1 and not n.has_operation(run[0].node)
-        if lone and seg.link in ("=", "≈") and (_holds(head, scope) or not n.has_operation(seg.node)):
+        if lone and seg.link in ("=", "≈") and _holds(head, scope):
             run.append(seg)  # "11.7 s = 70 / 6": read as written, one claim
             continue
         if _holds(head, scope):

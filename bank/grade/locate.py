@@ -25,7 +25,8 @@ from .carry import carry, carry_through
 from .leaves import Leaf, Stand
 from .matching import UNITS, YES, Claim, fits, same_kind
 from .precision import Interval
-from .reading import Scope, amount
+from .reading import Amount, Scope, amount
+from ..units import DIMENSIONLESS
 from .reference import RefStep, label_words
 from .report import Status
 from .state import Outcome, State
@@ -39,7 +40,7 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     if not arith.ok:
         implied = _implied(state, line, arith, found, computes, label)
         return implied or _slipped(state, line, arith, found, named, label)
-    if not computes and _given(state, claim):
+    if not computes and not arith.rounded and _given(state, claim):
         return Outcome(Status.UNMATCHED)  # "34B params": the problem's own number, said again
     used = frozenset(name for leaf in found for name in leaf.uses)
     own = frozenset(s.step for leaf in found for s in leaf.stands if s.line is not None and s.sure)
@@ -179,6 +180,7 @@ def _wrong_input(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -
     if not n.has_operation(line.segments[0].node) or not found:
         return None
     values = [leaf.value for leaf in found[:MAX_WRONG_LEAVES]] + _parts(state, line)  # (2.684 / 2) too
+    values += [Amount(Fraction(v), Fraction(v), DIMENSIONLESS) for v in (0, 1)]  # a factor or a term left out
     named = {p for leaf in found for p in leaf.given} | {u for leaf in found for u in leaf.uses}
     for step in state.ref.steps:
         if state.covered(step.name) or not _same_kind(claim, step):
@@ -224,8 +226,11 @@ def _given(state: State, claim: Claim) -> bool:
         if claim.written.mid != state.ref.plan.display(name, value):
             continue
         mine = claim.unit
-        if mine is None or mine.dimensionless or same_kind(mine.dims, unit.dims):
-            return True
+        if unit.dimensionless and unit.scale == 1:
+            if mine is None or mine.dimensionless:
+                return True  # "34B params": a plain given, said plainly
+        elif mine is not None and not mine.dimensionless and same_kind(mine.dims, unit.dims):
+            return True  # "70 GB": a given with its unit
     return False
 
 

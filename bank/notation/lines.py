@@ -399,7 +399,22 @@ def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]
             if link or gap > 2 or not _link_follows(items, k):
                 current, link, approx, gap = None, "", False, 0
     chains = [_finish(d, text) for d in drafts if any(_numbers(s.node) for s in d.segments)]
-    return _split_weak(chains)  # a chain of names alone is a formula in words, not a claim
+    return [c if len(c.segments) > 1 or _stated(c.segments[0].node, text) else replace(c, claim=False)
+            for c in _split_weak(chains)]  # a chain of names alone is a formula in words, not a claim
+
+
+def _stated(node: Node, text: str) -> bool:
+    """Whether a lone side states a value: not "one minute", not "1,100 tokens at 16 tokens a second"
+    (givens joined in words are a restatement, not a working)."""
+    from .nodes import numbers
+
+    if all(not x.text[:1].isdigit() for x in numbers(node)):
+        return False  # number words only
+    while isinstance(node, (Quantity, Neg)):
+        node = node.operand
+    if isinstance(node, BinOp) and node.op != "^" and text[node.op_start:node.op_start + 1].isalpha():
+        return False
+    return True
 
 
 def _link_follows(items: list[_Item], k: int) -> bool:

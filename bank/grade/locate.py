@@ -199,7 +199,7 @@ def _wrong_input(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -
                         continue
                     got = state.ref.reevaluate(step.name, {name: held})
                     if got is not None and fits(claim, step.unit, got, got / step.unit.scale) == YES:
-                        return Outcome(Status.SLIP, step, None)
+                        return Outcome(Status.SLIP, step, None, tentative=True)
     return None
 
 

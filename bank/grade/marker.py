@@ -18,6 +18,7 @@ and 3, :mod:`.locate` and :mod:`.carry`). Then the answer parts (rule 5,
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from .. import notation as n
@@ -65,12 +66,37 @@ def _mark(state: State, n_: int, raw: str) -> None:
                 else "no arithmetic on this line"
             state.lines.append(LineResult(n_, raw, Status.UNMATCHED, message=f"{why}: nothing to mark"))
             return
-        results = [_claim(state, n_, chain, reading.label) for chain in claims]
+        results = state.claims.setdefault(n_, [])
+        for chain in claims:
+            results.append(_claim(state, n_, chain, reading.label))
     except NotationError as exc:
+        state.claims.pop(n_, None)
         _error(state, n_, raw, exc)
         return
     state.lines.append(_line(n_, raw, results))
     state.last_value = claims[-1].segments[-1].node
+
+
+def _settle(state: State, step: str) -> None:
+    """A claim for ``step`` came: earlier tentative slips on it were stepping stones, not attempts."""
+    for i, m in enumerate(state.marked):
+        if not m.outcome.tentative or m.outcome.step is None or m.outcome.step.name != step:
+            continue
+        label = m.outcome.step.label
+        calm = Outcome(Status.UNMATCHED)
+        result = replace(m.result, status=Status.UNMATCHED, step=None, diagnosis=None,
+                         message=f"on the way to the {label} (no penalty)")
+        state.marked[i] = replace(m, outcome=calm, result=result)
+        claims = state.claims.get(m.line, [])
+        for k, c in enumerate(claims):
+            if c.status == Status.SLIP and c.step == step:
+                claims[k] = replace(c, status=Status.UNMATCHED, step=None, diagnosis=None, message=result.message)
+        for k, line in enumerate(state.lines):
+            if line.n == m.line:
+                state.lines[k] = _line(line.n, line.text, claims)
+        if not any(x.outcome.status == Status.SLIP and x.outcome.step is not None and x.outcome.step.name == step
+                   for x in state.marked):
+            state.slipped.discard(step)
 
 
 def _error(state: State, n_: int, raw: str, exc: NotationError) -> None:
@@ -93,6 +119,8 @@ def _claim(state: State, n_: int, chain: n.Chain, label: str) -> ClaimResult:
 def _record(state: State, n_: int, chain: n.Chain, arith: Arithmetic, outcome: Outcome, label: str,
             found: list[Leaf]) -> ClaimResult:
     stated, step = arith.stated, outcome.step
+    if step is not None and not outcome.tentative and outcome.status != Status.UNMATCHED:
+        _settle(state, step.name)
     if step is not None:
         state.learned(step.name, stated.shown(step.unit, step.shown) * step.unit.scale)
         if outcome.status == Status.SLIP:

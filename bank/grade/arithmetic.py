@@ -159,7 +159,7 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
     if link in n.lines.ROUND_LINKS:
         rounded = _rounded(c, link, side)
         return _agree(rounded, side), link, rounded
-    if link == n.lines.IMPLIES_LINK and _whole(side) and c.written.denominator != 1:
+    if link == n.lines.IMPLIES_LINK and _whole(side) and c.written.denominator != 1 and not side.segment.approx:
         for how in ("down", "up"):  # 21.2, so 21 sequences: a count, rounded as the learner chose
             rounded = _rounded(c, how, side)
             if _agree(rounded, side) in _AGREED and side.written.mid == rounded.written:
@@ -422,7 +422,7 @@ def pieces(chain: n.Chain, scope: Scope) -> list[n.Chain]:
         if _holds(head, scope):
             run.append(seg)
             continue
-        if lone:
+        if lone and not (seg.link in ("=", "≈") and _same_quantity(run[0].node, seg.node)):
             run = [replace(seg, link="")]  # "bs=1 ≈ 26 GB / 864 GBps", "2 bytes each → 327,680 B": a mention
             continue
         split = _running(run, seg, scope, chain.text) or _embedded(run, seg, scope, chain.text)
@@ -431,13 +431,20 @@ def pieces(chain: n.Chain, scope: Scope) -> list[n.Chain]:
             if done:
                 out.append(replace(chain, segments=tuple(done), comment="", rounding=None))
             continue
-        if seg.link in (n.lines.IMPLIES_LINK, n.lines.SAYS_LINK) and len(run) > 1:
+        if seg.link in (n.lines.IMPLIES_LINK, n.lines.SAYS_LINK, n.lines.ROUGHLY) and len(run) > 1:
             out.append(replace(chain, segments=tuple(run), comment="", rounding=None))
             run = [replace(seg, link="")]  # "= 72 GB → 56 GB left": a new value, a claim of its own
             continue
         run.append(seg)  # a real disagreement: the claim is a slip, and check() will say so
     out.append(replace(chain, segments=tuple(run)))
     return [c for c in out if c.segments]
+
+
+def _same_quantity(a: n.Node, b: n.Node) -> bool:
+    """Two lone values with units of the same kind (``16,384 MiB = 16.4 GB``): a conversion, right or wrong."""
+    ua = a.unit if isinstance(a, n.Quantity) else None
+    ub = b.unit if isinstance(b, n.Quantity) else None
+    return ua is not None and ub is not None and not ua.dimensionless and same_kind(ua.dims, ub.dims)
 
 
 def _holds(chain: n.Chain, scope: Scope) -> bool:

@@ -375,7 +375,7 @@ def _step_slip(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
     scope = state.scope()
     changed = [c for c in (_changed(t, scope, line.text) for t in dx.one_change(first)) if c is not None]
     for step in open_steps:
-        if any(fits(c, step.unit, step.base, step.shown) == YES for c in changed):
+        if any(fits(c, step.unit, step.base, step.shown) == YES or _near(c, step) for c in changed):
             return Outcome(Status.SLIP, step, dx.OPERATION)
     givens = {p for leaf in found for p in leaf.given}
     for step in open_steps:
@@ -385,6 +385,12 @@ def _step_slip(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
             if diagnosis is not None:
                 return Outcome(Status.SLIP, step, diagnosis)
     return None
+
+
+def _near(claim: Claim, step: RefStep) -> bool:
+    """A worked value within rounding noise of a step's (``6.67 / 0.75`` for 6.6667 / 0.75)."""
+    value = claim.shown(step.unit, step.shown)
+    return step.shown != 0 and abs(value - step.shown) <= ROUNDING_NOISE * abs(step.shown)
 
 
 def _converted(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> Outcome | None:
@@ -408,8 +414,9 @@ def _converted(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
 
 
 def _constants(state: State, step: str) -> set:
-    """The plain numbers in a step's own expression (the 2 of ``2 * params``, the 1 of ``1 token``)."""
-    return {x.value for x in n.numbers(state.ref.plan.trees[step])}
+    """The plain numbers in a step's own expression (the 2 of ``2 * params``, the 1 of ``1 token``), and the
+    standard conversion factors a learner may bring (the 60 of ``$3.50/h / 60``)."""
+    return {x.value for x in n.numbers(state.ref.plan.trees[step])} | set(dx.CONVERSIONS)
 
 
 def _off_by_conversion(claim: Claim, step: RefStep) -> bool:

@@ -36,6 +36,8 @@ from .parser import MAX_DEPTH, MAX_LENGTH, ProseParser
 
 #: How a side relates to the side before it.
 EQUAL, APPROXIMATE, SAYS_LINK, IMPLIES_LINK = "=", "≈", "says", "so"
+#: ``…, roughly 30,200``: a value said again about, after a comma; like ``says``, it may be a new value.
+ROUGHLY = "roughly"
 ROUND_LINKS = ("up", "down", "nearest")
 
 
@@ -232,12 +234,14 @@ def _link_or_approx(tokens: list[Token], i: int, items: list[_Item]) -> _Item | 
         (len(items) > 1 and items[-1].kind == "punct" and items[-2].kind == "expr")
     if tok.text in ("~", "≈") and not after_value:
         return _Item("approx", i, i + 1)
+    if tok.text in ("~", "≈") and items[-1].kind == "punct":
+        return _Item("link", i, i + 1, link=ROUGHLY)  # "4.19 s, ~14× the median"
     if tok.kind == "punct" and tok.text == ":" and after_value:
         return _Item("link", i, i + 1, link=SAYS_LINK)
     if tok.kind == "name" and _word(tok) in APPROX and not _match_phrase(tokens, i):
         end = i + 1 + (tokens[i + 1].text == "." and tokens[i + 1].start == tok.end)
         if after_value and items[-1].kind == "punct":  # "… per 21.47 ms, roughly 30,200 tokens a second"
-            return _Item("link", i, end, link=APPROXIMATE)
+            return _Item("link", i, end, link=ROUGHLY)
         return _Item("approx", i, end)
     found = _match_phrase(tokens, i)
     if found is None:
@@ -369,7 +373,7 @@ def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]
             node = item.node
             assert node is not None
             joined = current is not None and (link or item.link == "continues")
-            seg = Segment(node, approx or (joined and link == APPROXIMATE), node.start, node.end,
+            seg = Segment(node, approx or (joined and link in (APPROXIMATE, ROUGHLY)), node.start, node.end,
                           (link or EQUAL) if joined else "")
             if joined:
                 current.segments.append(seg)  # type: ignore[union-attr]
@@ -436,7 +440,8 @@ def _value_follows(items: list[_Item], k: int) -> bool:
 
 def _merge(a: str, b: str) -> str:
     """Links in a row: ``rounded down, is`` rounds; ``= about`` approximates; the strongest wins."""
-    order = {"": 0, SAYS_LINK: 1, IMPLIES_LINK: 2, EQUAL: 3, APPROXIMATE: 4, "nearest": 5, "down": 6, "up": 6}
+    order = {"": 0, SAYS_LINK: 1, ROUGHLY: 1, IMPLIES_LINK: 2, EQUAL: 3, APPROXIMATE: 4, "nearest": 5, "down": 6,
+             "up": 6}
     return a if order.get(a, 0) >= order.get(b, 0) else b
 
 
@@ -452,7 +457,7 @@ def _split_weak(chains: list[Chain]) -> list[Chain]:
         segs = list(chain.segments)
         k = 1
         while k < len(segs):
-            if segs[k].link == SAYS_LINK and not has_operation(segs[k - 1].node) and (
+            if segs[k].link in (SAYS_LINK, ROUGHLY) and not has_operation(segs[k - 1].node) and (
                     has_operation(segs[k].node) or (k == 1 and _kinds_differ(segs[0].node, segs[1].node))):
                 out.append(replace(chain, segments=tuple(segs[:k]), claim=k > 1, rounding=None, comment=""))
                 segs = [replace(segs[k], link="")] + segs[k + 1:]

@@ -398,6 +398,9 @@ def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]
             continue
         elif current is not None:  # words (or marks) after a chain: a few may label it, more end it
             gap += 1
+            if _labels_next(items, tokens, k, current):
+                current, link, approx, gap = None, "", False, 0  # "8-bit => 70 GB, 4-bit => 35 GB"
+                continue
             if link and gap <= 2 and _value_follows(items, k + 1):
                 continue  # "so only 4 sequences", "gives us 649": a word or two before the value
             if link or gap > 2 or not _link_follows(items, k):
@@ -419,6 +422,16 @@ def _stated(node: Node, text: str) -> bool:
     if isinstance(node, BinOp) and node.op != "^" and text[node.op_start:node.op_start + 1].isalpha():
         return False
     return True
+
+
+def _labels_next(items: list[_Item], tokens: list[Token], k: int, current: _Draft) -> bool:
+    """Whether words after a comma label the next claim: a stated result, a comma, then ``4-bit =>``."""
+    if not (current.claim or len(current.segments) > 1) or k == 0 or items[k - 1].kind != "punct" \
+            or tokens[items[k - 1].start].text != ",":
+        return False
+    ahead = [it for it in items[k + 1:k + 4] if it.kind != "punct"][:2]
+    nxt = next((it for it in [items[k]] + ahead if it.kind == "link"), None)
+    return nxt is not None and tokens[nxt.start].text in ("=", "=>", "→", "->", "⇒", "≈")
 
 
 def _link_follows(items: list[_Item], k: int) -> bool:

@@ -376,6 +376,8 @@ class ProseParser(Parser):
             op = "-"
         if op == "at":
             op = self._at(left, right)
+            if op == "as":  # "68.6 tokens/s at 8 bit": a precision that qualifies a value
+                return left
         return BinOp(left.start, right.end, "/" if op == "over" else op, left, right, tok.start)
 
     def _at(self, left: Node, right: Node) -> str:
@@ -386,6 +388,9 @@ class ProseParser(Parser):
             a, b = infer_unit(left, self.name_units), infer_unit(right, self.name_units)
         except (NotationError, ValueError):
             return "*"
+        if b.name in ("bit", "bits") and any(a.dims) and isinstance(right, Quantity) \
+                and isinstance(right.operand, Num):
+            return "as"  # 70B params at 16 bits multiply; 68.6 tokens/s at 8 bit only says which precision
         shares = any(x > 0 and y > 0 for x, y in zip(a.dims, b.dims))
         return "/" if shares else "*"
 

@@ -159,10 +159,11 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
     if link in n.lines.ROUND_LINKS:
         rounded = _rounded(c, link, side)
         return _agree(rounded, side), link, rounded
-    if link == n.lines.IMPLIES_LINK and _whole(side) and c.written.denominator != 1 and not side.segment.approx:
-        for how in ("down", "up"):  # 21.2, so 21 sequences: a count, rounded as the learner chose
+    count = _count(side)
+    if link == n.lines.IMPLIES_LINK and count is not None and c.written.denominator != 1:
+        for how in ("down", "up"):  # 21.2, so 21 sequences; 9.87, so about 10 sequences: the learner's count
             rounded = _rounded(c, how, side)
-            if _agree(rounded, side) in _AGREED and side.written.mid == rounded.written:
+            if _agree(rounded, side) in _AGREED and count == rounded.written:
                 return "ok", how, rounded
     first = line.segments[0].node
     readings = implied(first, ctx.scope, line.text) if c.bare else []
@@ -191,6 +192,17 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
 
 
 _ROUNDINGS = ("up", "down", "nearest")
+
+
+def _count(side: Side) -> Fraction | None:
+    """The whole number a side states, "about" or not, where it is a count (``10 sequences``)."""
+    if not side.segment.approx:
+        return side.written.mid if _whole(side) else None
+    node = side.segment.node
+    if not (isinstance(node, n.Quantity) and isinstance(node.operand, n.Num) and node.unit.name):
+        return None
+    value = node.operand.value
+    return value if value.denominator == 1 else None
 
 
 def _whole(side: Side) -> bool:

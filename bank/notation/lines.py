@@ -31,7 +31,7 @@ from ..units import Unit, lookup
 from ..vocabulary import APPROX, APPROX_EQUALS, EQUALS, IMPLIES, NUMBER_WORDS, ROUNDING, SAYS
 from .functions import ALIASES, FUNCTIONS
 from .lexer import Token, tokenize
-from .nodes import BinOp, Call, Name, Neg, Node, Num, Quantity, respan
+from .nodes import BinOp, Call, Name, Neg, Node, Num, Quantity, moved
 from .parser import MAX_DEPTH, MAX_LENGTH, ProseParser
 
 #: How a side relates to the side before it.
@@ -122,9 +122,9 @@ def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str
     tokens = tokenize(text, prose=True)
     parser = ProseParser(text, tokens, names=names, units=units, max_length=max_length, max_depth=max_depth)
     label_end = _label_end(tokens)
-    opening = [_Item("expr", label_end, label_end, node=respan(previous, 0, 0), link="earlier")] \
+    opening = [_Item("expr", label_end, label_end, node=moved(previous, 0, 0), link="earlier")] \
         if previous is not None and tokens[label_end].text in _OPENERS and _has_link(tokens) else []
-    items = _scan(parser, tokens, label_end, opening)
+    items = _scan(parser, tokens, label_end, opening, previous)
     _refuse_stray(items, tokens, text, names)
     chains = _assemble(items, tokens, text)
     label = _label(text, tokens, label_end, chains)
@@ -187,12 +187,15 @@ def _word(tok: Token) -> str:
     return tok.text.lower().replace("’", "'") if tok.kind == "name" else tok.text
 
 
-def _scan(parser: ProseParser, tokens: list[Token], start: int, items: list[_Item]) -> list[_Item]:
+def _scan(parser: ProseParser, tokens: list[Token], start: int, items: list[_Item],
+          previous: Node | None = None) -> list[_Item]:
     i = start
     while tokens[i].kind != "end":
         tok = tokens[i]
-        item = _link_or_approx(tokens, i, items) or _continuation(parser, tokens, i, items) \
+        item = _link_or_approx(tokens, i, items) or _continuation(parser, tokens, i, items, previous) \
             or _expression(parser, tokens, i, items) or _aside(tokens, i)
+        if item is not None and item.kind == "expr":
+            item = _of_it(tokens, item, items, previous)
         if item is None:
             kind = {"name": "word", "num": "word"}.get(tok.kind, "punct")
             kind = "op" if tok.kind == "op" and tok.text in _STRAY_OPS else kind
@@ -202,6 +205,21 @@ def _scan(parser: ProseParser, tokens: list[Token], start: int, items: list[_Ite
     return items
 
 
+_PRONOUNS = ("it", "that", "this")
+
+
+def _of_it(tokens: list[Token], item: _Item, items: list[_Item], previous: Node | None) -> _Item:
+    """``2 × 7/8 of it``: a share of the value just given (on this line, or the line before)."""
+    of, it = tokens[item.end], tokens[item.end + 1] if item.end + 1 < len(tokens) else tokens[-1]
+    if of.text.lower() != "of" or it.text.lower() not in _PRONOUNS or item.node is None:
+        return item
+    before = next((it_.node for it_ in reversed(items) if it_.kind == "expr" and it_.node is not None), previous)
+    if before is None:
+        return item
+    node = BinOp(item.node.start, it.end, "*", item.node, moved(before, it.start, it.end), of.start)
+    return replace(item, end=item.end + 2, node=node)
+
+
 _STRAY_OPS = ("+", "*", "/", "^", "**")
 #: Operators that may open a line, going on from the value the line before ended on.
 _OPENERS = ("*", "/", "x", "X", "+", "times")
@@ -209,8 +227,10 @@ _CONTINUING = ("+", "-", "*", "/", "x", "X", "times", "plus", "minus", "less", "
                "split", "per")
 
 
-def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[_Item]) -> _Item | None:
-    """``= 3 replicas, plus 1 spare``, ``12,480 → /2500``: an operator that goes on from the last value."""
+def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[_Item],
+                  previous: Node | None = None) -> _Item | None:
+    """``= 3 replicas, plus 1 spare``, ``12,480 → /2500``: an operator that goes on from the last value.
+    Where that value is the factor itself (``hit 50%, so × 0.5``), it goes on from the line before."""
     if tokens[i].text not in _CONTINUING or tokens[i].kind == "num":
         return None
     k = len(items) - 1
@@ -225,7 +245,22 @@ def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[
     if found is None:
         return None
     node, end = found
+    if previous is not None and isinstance(node, BinOp) and node.left is left and _same_number(left, node.right) \
+            and not any(it.kind == "expr" and it.node is not left for it in items):
+        node = replace(node, left=moved(previous, left.start, left.end))
     return _Item("expr", i, end, node=node, link="continues" if items[k].kind == "expr" else "")
+
+
+def _same_number(a: Node, b: Node) -> bool:
+    """``50%`` and ``0.5``: one number said twice, as a percentage and as a factor."""
+    from .exact import evaluate
+
+    if has_operation(a) or has_operation(b):
+        return False
+    try:
+        return evaluate(a) == evaluate(b)
+    except (NotationError, KeyError, ValueError, ArithmeticError):
+        return False
 
 
 def _link_or_approx(tokens: list[Token], i: int, items: list[_Item]) -> _Item | None:

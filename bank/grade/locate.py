@@ -57,6 +57,8 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         later = _restated(state, direct, claim)
         if later is not None:
             return later
+        if _in_passing(line):
+            return Outcome(Status.UNMATCHED)  # "with all 192 I would need …": a worked value, used in words
     if direct is not None:
         return Outcome(Status.CORRECT, direct, credits=credits(state, direct, found, (), computes))
     carried = carry(state, claim, found) or (carry_through(state, line, claim) if computes else None) \
@@ -74,6 +76,14 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     return _rounded_wrong_way(state, arith) or _step_slip(state, line, claim, found) \
         or _wrong_input(state, line, claim, found) or _converted(state, line, claim, found) \
         or Outcome(Status.UNMATCHED)
+
+
+def _in_passing(line: n.Chain) -> bool:
+    """A bare number in the middle of a sentence, with no link and words going on after it."""
+    seg = line.segments[0]
+    before = [w for w in line.text[:seg.start].split() if w.isalpha()]
+    return len(line.segments) == 1 and not seg.approx and isinstance(seg.node, n.Num) and bool(before) \
+        and len(line.text[seg.end:].split()) >= 3
 
 
 def _carried(state: State, carried: tuple[RefStep, tuple[Stand, ...]], found: list[Leaf]) -> Outcome:

@@ -296,8 +296,8 @@ def best(state: State, claim: Claim, label: str, verdict: str, used: frozenset[s
     whole = claim.written.mid.denominator == 1  # "104 sequences": the whole count, not the share before rounding
     kind = claim.unit.dims if claim.unit is not None else None
     answers = {p.name for p in state.ref.parts} if words & _ANSWER else set()  # "Answer: 4" means a part
-    return min(found, key=lambda s: (s.name in state.coverage, whole and not s.rounds and any(
-                                         t.rounds and t.inner == s.base for t in found),
+    return min(found, key=lambda s: (s.name in state.coverage, whole and not s.rounds and s.base.denominator != 1
+                                     and any(t.rounds and t.inner == s.base for t in found),
                                      bool(used) and not used & set(s.ancestors),
                                      kind is not None and not same_kind(s.unit.dims, kind), s.name not in answers,
                                      -len(words & s.words), s.index))

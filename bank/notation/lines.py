@@ -233,6 +233,8 @@ def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[
     Where that value is the factor itself (``hit 50%, so × 0.5``), it goes on from the line before."""
     if tokens[i].text not in _CONTINUING or tokens[i].kind == "num":
         return None
+    if tokens[i].text == "-" and tokens[i + 1].start == tokens[i].end and (items and items[-1].kind == "link"):
+        return None  # "= -270 GB": a negative value, not "minus 270" from the value before
     k = len(items) - 1
     while k >= 0 and items[k].kind == "punct" and tokens[items[k].start].text in (",", "(", ";"):
         k -= 1
@@ -279,8 +281,8 @@ def _link_or_approx(tokens: list[Token], i: int, items: list[_Item]) -> _Item | 
             return _Item("link", i, end, link=ROUGHLY)
         return _Item("approx", i, end)
     found = _match_phrase(tokens, i)
-    if found is None:
-        return None
+    if found is None or (tok.text in FUNCTIONS and tokens[i + 1].text == "("):
+        return None  # floor(21.2) is a call; "21.2, floor 21" a rounding
     used, link, rounding = found
     if link == SAYS_LINK and not after_value and tok.kind == "name" and not _number_next(tokens, i + used):
         return None  # "is" among words: "Little's law is …"

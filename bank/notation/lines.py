@@ -206,6 +206,7 @@ def _scan(parser: ProseParser, tokens: list[Token], start: int, items: list[_Ite
 
 
 _PRONOUNS = ("it", "that", "this")
+_COMPARISONS = ("<", ">", "≤", "≥", "<=", ">=")
 
 
 def _of_it(tokens: list[Token], item: _Item, items: list[_Item], previous: Node | None) -> _Item:
@@ -364,6 +365,8 @@ def _refuse_stray(items: list[_Item], tokens: list[Token], text: str, names: fro
         tok = tokens[item.start]
         nxt_tok = tokens[item.end]
         dangling = after in ("link", "") or nxt_tok.text == ")" or (nxt_tok.text == "(" and _unmatched(tokens, item.end))
+        if item.kind == "op" and nxt_tok.text == "(" and _unmatched(tokens, item.end):
+            raise NotationError("this `(` is never closed", text, nxt_tok.start, nxt_tok.end)
         if item.kind == "op" and (before == "link" or (before == "expr" and dangling) or after == "link"):
             raise NotationError(f"`{tok.text}` needs a number on each side", text, tok.start, tok.end)
         nxt = tokens[item.start + 1]
@@ -403,9 +406,16 @@ def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]
     drafts: list[_Draft] = []
     current: _Draft | None = None
     link, approx, conclusion, gap = "", False, False, 0
+    bound = False
     for k, item in enumerate(items):
         if item.kind == "expr" and item.link == "earlier":
             continue  # the last line's value, which this line goes on from: not a side of its own
+        if item.kind == "expr" and bound:
+            bound = False
+            continue  # "70 / 6 < 12": a bound the value is compared with, not a value claimed
+        if item.kind == "punct" and tokens[item.start].text in _COMPARISONS:
+            current, link, approx, gap, bound = None, "", False, 0, True
+            continue
         if item.kind == "expr":
             node = item.node
             assert node is not None

@@ -157,3 +157,22 @@ def test_grade_does_not_slow_help(runner):
     code = "import sys; from bank.cli import cli; import bank.commands.grade, bank.grade; print('sympy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("pair,words", [
+    ("weights=5000", "5,000 GB is outside its range 20 GB to 140 GB"),
+    ("weights=0.01 TB", "10 GB is outside its range"),
+    ("read_rate=20", "20 GB/s is outside the range of its choices 2 GB/s to 12 GB/s"),
+], ids=["above-range", "below-range-converted", "beyond-the-choices"])
+def test_a_param_outside_what_the_author_checked_is_refused(runner, pair, words):
+    result = run(runner, "boot", "--param", pair, input="70 / 6 = 11.7\n")
+    assert result.exit_code == 2 and words in result.output
+    assert "Traceback" not in result.output
+
+
+def test_the_header_names_pinned_params(runner):
+    result = run(runner, "boot", "--param", "weights=100", input="100 / 6 = 16.7\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "boot · default variant · pinned weights = 100 GB"
+    data = json.loads(run(runner, "boot", "--param", "weights=100", "--json", input="100 / 6 = 16.7\n").output)
+    assert data["pinned"] == {"weights": "100 GB"}

@@ -115,6 +115,22 @@ def conversion(right: Fraction, stated: Interval) -> Fraction | None:
     return None
 
 
+#: Bits for bytes: a slip only where the working wrote a bit unit (8 is too common a factor otherwise).
+BITS = Fraction(8)
+
+
+def bits_for_bytes(tree: n.Node, right: Fraction, stated: Interval) -> bool:
+    """``70 Gb / 6 GB/s = 1.46 s`` for 11.67 s: a size in bits read as bytes, or the other way.
+
+    >>> from bank.notation import parse
+    >>> bits_for_bytes(parse("70 Gb / 6 GB/s"), Fraction(35, 3), Interval(Fraction(1455, 1000), Fraction(1465, 1000)))
+    True
+    """
+    written_bits = any(isinstance(x, n.Quantity) and x.unit.dims[1] == 1
+                       and (x.unit.name == "bit" or x.unit.name.endswith("b")) for x in n.walk(tree))
+    return written_bits and any(stated.contains(right * k) for k in (BITS, 1 / BITS))
+
+
 def conversion_words(k: Fraction) -> str:
     """What a conversion factor converts: ``3,600 (seconds in an hour)``.
 
@@ -122,7 +138,7 @@ def conversion_words(k: Fraction) -> str:
     '60 (seconds in a minute, or minutes in an hour)'
     """
     factor = k if k > 1 else 1 / k
-    return f"{int(factor):,} ({CONVERSIONS[factor]})"
+    return f"{int(factor):,} ({CONVERSIONS.get(factor, 'bits in a byte')})"
 
 
 def power_of_ten(right: Fraction, stated: Interval) -> bool:

@@ -23,7 +23,7 @@ from . import diagnose as dx
 from .arithmetic import Arithmetic
 from .carry import carry, carry_through
 from .leaves import Leaf, Stand
-from .matching import UNITS, YES, Claim, fits, same_kind
+from .matching import UNITS, YES, Claim, fits, labels_clash, same_kind
 from .precision import Interval
 from .reading import Amount, Scope, amount
 from ..units import DIMENSIONLESS
@@ -308,7 +308,9 @@ def best(state: State, claim: Claim, label: str, verdict: str, used: frozenset[s
     """
     words = label_words(label)
     below = own | {a for u in own for a in state.ref.step(u).ancestors}  # a claim using the learner's value
-    found = [s for s in state.ref.steps if fits(claim, s.unit, s.base, s.shown) == verdict and s.name not in below]
+    clash = claim.unit is not None and not claim.unit.dimensionless
+    found = [s for s in state.ref.steps if fits(claim, s.unit, s.base, s.shown) == verdict and s.name not in below
+             and not (clash and labels_clash(claim.unit.dims, s.unit.dims))]  # type: ignore[union-attr]
     if not found:
         return None
     whole = claim.written.mid.denominator == 1  # "104 sequences": the whole count, not the share before rounding
@@ -413,6 +415,8 @@ def _step_slip(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
         # Only where the claim works from this step's own givens: 700 / 6 for 70 / 6, not any stray number.
         if givens and givens <= set(step.params):
             diagnosis = dx.diagnose(step.shown, claim.written, conversions=False)  # stray numbers: see _converted
+            if diagnosis is None and dx.bits_for_bytes(first, step.shown, claim.written):
+                diagnosis = dx.UNITS
             if diagnosis is not None:
                 return Outcome(Status.SLIP, step, diagnosis)
     return None

@@ -157,6 +157,20 @@ def same_kind(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
     return all(a == b or name in COUNTS for name, a, b in zip(DIMENSIONS, mine, theirs))
 
 
+def labels_clash(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
+    """Both sides name what they count, and name different things: ``2 replicas`` is not 2 requests.
+
+    >>> from bank.units import parse_unit
+    >>> labels_clash(parse_unit("replica").dims, parse_unit("request").dims)
+    True
+    >>> labels_clash(parse_unit("1/s").dims, parse_unit("token/s").dims)
+    False
+    """
+    a = {name for name, x in zip(DIMENSIONS, mine) if name in COUNTS and x}
+    b = {name for name, x in zip(DIMENSIONS, theirs) if name in COUNTS and x}
+    return bool(a) and bool(b) and not a & b
+
+
 def compatible(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
     """The dimensions differ only by "per ..." parts or counted things that one side leaves unsaid
     ($21,900 for $21,900/year, $21,900/year for $21,900, 11.4 for 11.4 cards).

@@ -67,6 +67,9 @@ def _slip(arith: Arithmetic, o: Outcome, raw: str) -> str:
         if o.step is None:
             return why
         value = show(o.step.shown, o.step.unit_text)
+        how = arith.rounded
+        if arith.ok and how in ("up", "down") and o.step.rounds in ("up", "down") and how != o.step.rounds:
+            return f"rounded {how}, but the {o.step.label} rounds {o.step.rounds}: it is {value}"
         if arith.ok and c is not None and o.diagnosis is None:  # 24.59 GB / 3.35 TB/s = 7.34 ms is right as sums go
             return f"the arithmetic is right, but the {o.step.label} is {value}: check the method"
         return f"{why}{target}: this step is {value}{_off_from_step(arith, o)}"
@@ -100,7 +103,8 @@ def _off_from_step(arith: Arithmetic, o: Outcome) -> str:
     if o.diagnosis != dx.UNITS:
         return ""
     claim, step = arith.stated, o.step
-    factor = dx.conversion(step.base, claim.base) or dx.conversion(step.shown, claim.written)
+    factor = dx.conversion(step.base, claim.base) or dx.conversion(step.shown, claim.written) \
+        or next((k for k in (dx.BITS, 1 / dx.BITS) if claim.written.contains(step.shown * k)), None)
     return "" if factor is None else f", a factor of {dx.conversion_words(factor)} away"
 
 

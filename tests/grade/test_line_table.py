@@ -29,6 +29,27 @@ RENT = "2.50 x 24 x 365 = 21,600"  # a slip: the right value is 21,900
 
 # (id, question, context lines, line, status, diagnosis, step)
 CASES = [
+    # --- prose, as candidates write it (issue 10): units and words, sentences, links, rounding said
+    ("prose-rps", "queue", [], "1 rps x 2 s = 2 requests", C, None, "in_flight"),
+    ("prose-qps", "queue", [], "1 qps × 2 s = 2", C, None, "in_flight"),
+    ("prose-tok-per-s", "speed", [], "1 token / 14.58 ms = 68.6 tok/s", C, None, "speed"),
+    ("prose-gigabytes-gbps", "boot", [], "70 gigabytes / 6 GBps = 11.7 s", C, None, "read_time"),
+    ("prose-gib", "boot", [], "65.19 GiB / 6 GB/s = 11.7 s", C, None, "read_time"),
+    ("prose-bits-for-bytes", "boot", [], "70 Gb / 6 GB/s = 1.46 s", S, UNITS, "read_time"),
+    ("prose-per-million-tokens", "cache", [], "3 million tokens x $0.30 per million tokens = $0.90", C, None,
+     "hit_bill"),
+    ("prose-unit-after-bracket", "batch", [], "(16 + 8.59) GB / (2 x 3.35 TB/s) = 3.67 ms", C, None, "step_time"),
+    ("prose-so-count", "queue", [], "2 / 0.75 = 2.67, so 3 replicas", C, None, "fleet"),
+    ("prose-rounded-wrong-way", "queue", [], "2 / 0.75 = 2.67, so 2 replicas", S, None, "fleet"),
+    ("prose-ceiling-unsaid", "queue", [], "2 / 0.75 = 3 replicas", C, None, "fleet"),
+    ("prose-aside", "boot", ["70 / 6 = 11.7"], "11.7 + 20 = 31.7 s (I added 20)", C, None, "boot_time"),
+    ("prose-running-equals", "boot", [], "70 / 6 = 11.7 + 20 = 31.7 s", C, None, "boot_time"),
+    ("prose-full-stop", "boot", [], "Read the weights: 70 GB ÷ 6 GB/s = 11.7 s.", C, None, "read_time"),
+    ("prose-sentence", "boot", [], "Reading 70 GB at 6 GB/s takes 11.7 s, then it initialises.", C, None, "read_time"),
+    ("prose-words-link", "drain", [], "500 tokens at 24 tokens/s is about 21 s", C, None, "drain_time"),
+    ("prose-arrow", "drain", [], "500 / 24 → 20.8 s", C, None, "drain_time"),
+    ("prose-rate-against-day", "cache", [], "10% x 30M/day x $0.30/M = $0.90/day", C, None, "hit_bill"),
+    ("prose-chatter", "drain", [], "um so I think 500 / 24 = 20.8 s?", C, None, "drain_time"),
     # --- plain arithmetic and rounding to the precision written
     ("div-rounded", "boot", [], "70 / 6 = 11.7", C, None, "read_time"),
     ("div-no-spaces", "boot", [], "70/6=11.7", C, None, "read_time"),
@@ -279,7 +300,7 @@ def test_line(mark, qid, context, line, status, diagnosis, step):
 
 
 def test_table_size_and_coverage():
-    assert len(CASES) >= 120
+    assert len(CASES) >= 140
     statuses = {c[4] for c in CASES}
     diagnoses = {c[5] for c in CASES}
     assert statuses == {C, CA, S, U, E}

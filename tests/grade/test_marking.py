@@ -239,3 +239,27 @@ def test_answer_label_means_the_result_step(fixtures, text, step):
     q = fixtures.question("queue")
     v = variant(q, params={"per_replica": Fraction(3, 2)})
     assert grade(q, v, text).lines[0].step == step
+
+
+def test_no_message_names_an_internal_step_name(library):
+    """Learners read the author's labels ("16-bit weights"), never ``w16``: over the corpus and the workings."""
+    import re
+
+    from bank.grade import grade
+    from bank.variant import variant
+
+    from .corpus_check import load_working, workings
+
+    seen = 0
+    for path in workings():
+        data = load_working(path)
+        q = library.question(data["question"])
+        internal = {s.name for s in q.worked.steps if re.search(r"[_\d]", s.name)}  # w16, kv_seq: not words
+        report = grade(q, variant(q), data["working"])
+        text = report.as_text() + " ".join(p.message for p in report.parts)
+        for line in report.lines:  # the learner's own text may use a name; the grader's words may not
+            text = text.replace(line.text, "")
+        named = {name for name in internal if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)}
+        assert not named, f"{path.name}: {sorted(named)}"
+        seen += 1
+    assert seen >= 80

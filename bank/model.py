@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterator, Mapping
 
-from .errors import NotFound, did_you_mean
+from .errors import BankError, NotFound, did_you_mean
 
 LEVELS = ("warm-up", "core", "hard")
 
@@ -42,18 +42,28 @@ class Param:
         """Every value a variant may draw, in order."""
         if self.choices:
             return self.choices
-        count = int((self.max - self.min) / self.step) + 1
-        return tuple(self.min + i * self.step for i in range(count))
+        low, _, step = self._bounds()
+        return tuple(low + i * step for i in range(self.size()))
 
     def size(self) -> int:
         """How many values the parameter can take."""
         if self.choices:
             return len(self.choices)
-        return int((self.max - self.min) / self.step) + 1
+        low, high, step = self._bounds()
+        return int((high - low) / step) + 1
 
     def at(self, index: int) -> Fraction:
         """The ``index``-th value of the grid, without building the grid."""
-        return self.choices[index] if self.choices else self.min + index * self.step
+        if self.choices:
+            return self.choices[index]
+        low, _, step = self._bounds()
+        return low + index * step
+
+    def _bounds(self) -> tuple[Fraction, Fraction, Fraction]:
+        """(min, max, step) of a param without choices: the schema requires all three."""
+        if self.min is None or self.max is None or self.step is None:
+            raise ValueError(f"param `{self.name}` has neither choices nor min, max and step")
+        return self.min, self.max, self.step
 
 
 @dataclass(frozen=True)
@@ -171,6 +181,19 @@ class Term:
     def spellings(self) -> tuple[str, ...]:
         """The term and its aliases."""
         return (self.term, *self.aliases)
+
+
+def worked_of(owner: Question | Term) -> Worked:
+    """The worked answer of a question or glossary term; :class:`BankError` when a question has none.
+
+    >>> worked_of(Question("q", "b", "core", "Why?", "Because.", "So."))
+    Traceback (most recent call last):
+    ...
+    bank.errors.BankError: `q` has no worked answer
+    """
+    if owner.worked is None:
+        raise BankError(f"`{owner.id}` has no worked answer")
+    return owner.worked
 
 
 @dataclass(frozen=True)

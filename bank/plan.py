@@ -118,7 +118,7 @@ def holds(tree: notation.Compare, env: Mapping[str, Fraction]) -> bool:
 def plan(worked: Worked) -> Plan:
     """The plan of a worked calculation, or :class:`PlanError` listing every problem."""
     built, problems = build(worked)
-    if problems:
+    if built is None:
         raise PlanError(problems)
     return built
 
@@ -151,19 +151,20 @@ def build(worked: Worked) -> tuple[Plan | None, list[PlanProblem]]:
         known.append(step.name)
         if tree is not None:
             trees[step.name] = tree
-    units = {name: unit or parse_unit("") for name, unit in units.items()}
-    constraints = _constraints(worked, units, known, problems)
+    resolved = {name: unit or parse_unit("") for name, unit in units.items()}
+    constraints = _constraints(worked, resolved, known, problems)
     for i, part in enumerate(worked.parts):
         if part not in step_names:
-            where = ("result",) if len(worked.parts) == 1 else ("result", i)
-            problems.append(PlanProblem(where, f"result `{part}` is not a step" + did_you_mean(part, step_names)))
+            at = ("result",) if len(worked.parts) == 1 else ("result", i)
+            problems.append(PlanProblem(at, f"result `{part}` is not a step" + did_you_mean(part, step_names)))
     if problems:
         return None, problems
-    return Plan(worked, units, trees, tuple(constraints), tuple(step_names)), []
+    return Plan(worked, resolved, trees, tuple(constraints), tuple(step_names)), []
 
 
-def _param_units(worked: Worked, problems: list[PlanProblem]) -> dict[str, Unit]:
-    units = {}
+def _param_units(worked: Worked, problems: list[PlanProblem]) -> dict[str, Unit | None]:
+    """Each param's unit, or None where it does not parse (the problem is recorded)."""
+    units: dict[str, Unit | None] = {}
     for p in worked.params:
         where = ("params", p.name)
         if _reserved(p.name):

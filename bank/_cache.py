@@ -29,6 +29,7 @@ import sys
 import time
 import zlib
 from pathlib import Path
+from typing import Callable
 
 from ._files import Unreadable, read_regular
 from .model import Library
@@ -103,12 +104,12 @@ def _cache_folder() -> Path:
     chosen = os.environ.get("BANK_CACHE")
     if chosen:
         return Path(chosen)
-    if sys.platform.startswith("linux"):
-        xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
-        return Path(xdg if xdg else os.path.expanduser("~/.cache")) / "bank"
-    import platformdirs
+    if not sys.platform.startswith("linux"):
+        import platformdirs
 
-    return platformdirs.user_cache_path("bank")
+        return platformdirs.user_cache_path("bank")
+    xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
+    return Path(xdg if xdg else os.path.expanduser("~/.cache")) / "bank"
 
 
 def _files(base: Path, depth: int = 2) -> list[Path]:
@@ -139,9 +140,9 @@ def _shown(library: Library, root: Path) -> Library:
     return _map_paths(library, lambda p: display_path(root / p) if p else p, str(root))
 
 
-def _map_paths(library: Library, change, root: str, marks: bool = False) -> Library:
+def _map_paths(library: Library, change: Callable[[str], str], root: str, marks: bool = False) -> Library:
     def fix(item):
-        extra = {"marks": {}} if marks and hasattr(item, "marks") else {}
+        extra: dict[str, object] = {"marks": {}} if marks and hasattr(item, "marks") else {}
         return dataclasses.replace(item, path=change(item.path), **extra)
 
     banks = tuple(dataclasses.replace(fix(b), questions=tuple(map(fix, b.questions))) for b in library.banks)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from numbers import Real
+from numbers import Rational, Real
+from typing import Callable
 
 __all__ = ["num", "thousands", "fixed", "sig", "money", "percent", "duration", "large", "sci",
            "FILTERS", "as_fraction"]
@@ -24,10 +25,12 @@ def as_fraction(x) -> Fraction:
     magnitude = getattr(x, "magnitude", x)
     if isinstance(magnitude, Fraction):
         return magnitude
-    if isinstance(magnitude, float):
+    if isinstance(magnitude, float):  # the decimal a float prints, not its binary expansion
         return Fraction(repr(magnitude))
-    if isinstance(magnitude, (int, Real)):
+    if isinstance(magnitude, (int, Rational)):  # and exact numbers from other libraries
         return Fraction(magnitude)
+    if isinstance(magnitude, Real):
+        return Fraction(repr(float(magnitude)))
     raise TypeError(f"not a number: {x!r}")
 
 
@@ -182,7 +185,8 @@ def plural(x, word: str, many: str | None = None) -> str:
     return word if as_fraction(x) == 1 else (many or word + "s")
 
 
-FILTERS = {"plural": plural, "num": num, "thousands": thousands, "fixed": fixed, "sig": sig, "money": money,
+#: Every filter prose may use, by name (``{{ cost | money }}``); a step's ``format`` names one of them.
+FILTERS: dict[str, Callable[..., str]] = {"plural": plural, "num": num, "thousands": thousands, "fixed": fixed, "sig": sig, "money": money,
            "percent": percent, "duration": duration, "large": large, "sci": sci}
 
 
@@ -237,7 +241,7 @@ def apply_format(x, spec: str | None) -> str:
 
 
 @functools.lru_cache(maxsize=None)
-def _formatter(spec: str | None):
+def _formatter(spec: str | None) -> Callable[[object], str]:
     if not spec:
         return num
     name, _, arg = spec.partition("(")

@@ -31,7 +31,7 @@ _WORKED_KEYS = ("problem", "params", "constraints", "steps", "result")
 
 @functools.lru_cache(maxsize=1)
 def _worked_validator():
-    from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+    from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
 
     contents = json.loads((SCHEMA_DIR / "question.schema.json").read_text(encoding="utf-8"))

@@ -47,7 +47,7 @@ def stable_id(*parts: object) -> int:
 
 def model():
     """The note type: five fields, one card (problem on the front, working on the back)."""
-    import genanki  # type: ignore[import-untyped]
+    import genanki
 
     return genanki.Model(
         stable_id("bank", "model", 1), "bank worked variant",
@@ -61,7 +61,7 @@ def model():
 
 def note(row: KeyRow, note_model):
     """One note for a variant; its guid is derived from the question and the numbers."""
-    import genanki  # type: ignore[import-untyped]
+    import genanki
 
     working = "<ol>" + "".join(f"<li>{escape(t)}</li>" for t in row.working()) + "</ol>"
     finals = row.final_lines()
@@ -75,7 +75,7 @@ def note(row: KeyRow, note_model):
 
 def render(handout: Handout, rows: Sequence[KeyRow]) -> dict[str, bytes]:
     """``{"deck.apkg": ...}``."""
-    import genanki  # type: ignore[import-untyped]
+    import genanki
 
     ids = ",".join(q.id for q in handout.questions)
     deck = genanki.Deck(stable_id("bank", "deck", handout.seed, ids), f"bank variants ({handout.seed})")

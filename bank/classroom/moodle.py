@@ -60,7 +60,7 @@ def formula(worked: Worked, name: str | None = None) -> str:
     >>> formula(w, "t"), formula(w)
     ('{size}/(60*{rate})', 'pow(ceil({n}*{size}/(60*{rate})),2)')
     """
-    import sympy  # type: ignore[import-untyped]
+    import sympy
 
     from ..notation import to_sympy
 
@@ -82,7 +82,7 @@ def _rational(x: Fraction):
 
 @functools.lru_cache(maxsize=1)
 def _printer():
-    from sympy.printing.str import StrPrinter  # type: ignore[import-untyped]
+    from sympy.printing.str import StrPrinter
 
     class MoodlePrinter(StrPrinter):
         """Moodle's formula syntax: ``{name}`` wildcards, ``pow()``, and PHP's function names."""

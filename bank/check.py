@@ -21,7 +21,7 @@ from .errors import BankError, Problem, did_you_mean
 from .lint_prose import ProseLint
 from .load import gather
 from .locations import Locator  # re-exported for callers of the old home (the site, until it moves)
-from .model import Library, Question, Term, Worked
+from .model import Library, Question, Term, Worked, prose_fields
 from .plan import PlanError, plan
 from .units import DIMENSIONS
 
@@ -56,24 +56,24 @@ def check(questions=None, variants: int = 200) -> Report:
     report.terms = len(library.glossary)
     names = {t.id: t.term for t in library.glossary}
     report.problems += _check_glossary(library)
-    for owner, prefix, worked in [*_owners(library), *_stand_ins(library, problems)]:
-        found, count = _check_owner(owner, prefix, worked, names, variants)
+    for owner in [*library.questions(), *library.glossary, *_stand_ins(library, problems)]:
+        found, count = _check_owner(owner, names, variants)
         report.problems += found
         report.variants += count
     report.problems = sorted(set(report.problems))
     return report
 
 
-def _check_owner(owner, prefix: tuple, worked: Worked | None, names: dict[str, str],
-                 variants: int) -> tuple[list[Problem], int]:
+def _check_owner(owner: Question | Term, names: dict[str, str], variants: int) -> tuple[list[Problem], int]:
     """Every problem of one question or term. No stage waits for an earlier one to pass: templates are
     checked even when the plan fails, and the variants are evaluated with the unit each mislabelled
     step should declare, so an author sees everything in one run."""
-    locate = Locator(owner, prefix)
+    worked = owner.worked
+    locate = Locator(owner, owner.worked_path)
     out = _check_links(owner, names) + _check_templates(owner, worked)
     if worked is None:
         return out, 0
-    lint = ProseLint(Locator(owner), prefix, worked, _prose_fields(owner))
+    lint = ProseLint(owner)
     try:
         planned = plan(worked)  # cached: variant() and solve() reuse it
     except PlanError as exc:
@@ -85,7 +85,7 @@ def _check_owner(owner, prefix: tuple, worked: Worked | None, names: dict[str, s
     return out + found + lint.problems(), count
 
 
-def _stand_ins(library: Library, problems: list[Problem]):
+def _stand_ins(library: Library, problems: list[Problem]) -> Iterable[Question | Term]:
     """Files the loader left out for a schema problem whose worked part can still be checked."""
     from .salvage import stand_ins
 
@@ -113,34 +113,7 @@ def _as_suggested(owner, worked: Worked):
         return owner, worked, None
 
 
-def _owners(library: Library) -> Iterator[tuple[Question | Term, tuple, Worked | None]]:
-    for q in library.questions():
-        yield q, (), q.worked
-    for t in library.glossary:
-        yield t, ("example",), t.example
-
-
 # ----------------------------------------------------------------------------- prose
-
-def _prose_fields(owner: Question | Term) -> Iterator[tuple[tuple, str]]:
-    """(marks path relative to the owner's root, template text) of every prose field."""
-    base: tuple = ()
-    if isinstance(owner, Question):
-        yield ("title",), owner.title
-        yield ("answer",), owner.answer
-        yield ("takeaway",), owner.takeaway
-        for i, point in enumerate(owner.key_points):
-            yield ("key_points", i), point
-        worked = owner.worked
-    else:
-        yield ("definition",), owner.definition
-        yield ("explanation",), owner.explanation
-        worked, base = owner.example, ("example",)
-    if worked is not None:
-        yield base + ("problem",), worked.problem
-        for i, step in enumerate(worked.steps):
-            yield base + ("steps", i, "text"), step.text
-
 
 #: Problems of one kind located per field; the rest are counted in one more line, so a field
 #: with 100,000 typed numbers costs no more than one with ten.
@@ -150,7 +123,7 @@ MAX_PER_FIELD = 10
 def _check_links(owner, names: dict[str, str]) -> list[Problem]:
     root = Locator(owner)
     out = []
-    for where, source in _prose_fields(owner):
+    for where, source in prose_fields(owner):
         unknown = (link for link in prose.links(source) if link.term not in names)
         out += _located(root, where, "links to unknown terms", (
             (f"link to unknown glossary term `{link.term}`" + did_you_mean(link.term, names),
@@ -164,7 +137,7 @@ def _check_templates(owner, worked: Worked | None) -> list[Problem]:
     root = Locator(owner)
     known = set(worked.names) if worked else set()
     out = []
-    for where, source in _prose_fields(owner):
+    for where, source in prose_fields(owner):
         try:
             used = _undeclared(source)
         except prose.TemplateError as exc:
@@ -227,7 +200,7 @@ def _check_variants(owner, worked: Worked, planned, locate: Locator, count: int,
         out[("constraint", index)] = locate.problem(("constraints", index),
                                                     f"the default values break the constraint `{text}`")
     never_negative = [s.name for s in worked.steps if _cannot_be_negative(planned.units[s.name])]
-    templates = [(where, source) for where, source in _prose_fields(owner) if _renderable(source, worked)]
+    templates = [(where, source) for where, source in prose_fields(owner) if _renderable(source, worked)]
     checked = 0
     for seed in [None, *range(count)]:
         label = "default variant" if seed is None else f"seed {seed}"

@@ -21,6 +21,9 @@ import functools
 import re
 from typing import Iterator
 
+from .errors import Problem
+from .locations import Locator
+from .model import FieldPath, Param, Question, Step, Term, Worked, prose_fields, worked_of
 from .units import lookup
 
 #: Count nouns as a singular -> plural table (time words too: "1 hours" is as wrong as "1 cards").
@@ -197,35 +200,37 @@ def label_problems(steps) -> Iterator[tuple[int, str]]:
 
 
 class ProseLint:
-    """The content faults of one question or term, gathered while ``bank check`` renders its variants.
+    """The content faults of one question or term with a worked answer, gathered while ``bank check``
+    renders its variants. Fields are the owner's :func:`~bank.model.prose_fields`, by path."""
 
-    ``locate`` places a field path from the owner's root (``Locator(owner)``); ``prefix`` is where the
-    worked answer sits under it (``("example",)`` for a glossary term); ``fields`` yields
-    (path, template) for every prose field.
-    """
+    def __init__(self, owner: Question | Term):
+        self.locate, self.prefix, self.worked = Locator(owner), owner.worked_path, worked_of(owner)
+        self.sources = dict(prose_fields(owner))
+        self.found: dict[tuple, Problem] = {}
+        self._see_templates()
+        formats = {item.name: item.format for item in _named(self.worked)}
+        #: Which rendered checks each field needs: both faults come from a value printed next to a word,
+        #: so a template whose outputs are never followed by a count word, or never print a unit, is skipped.
+        self.checks = {where: (_counts_follow(source), _prints_unit(source, formats))
+                       for where, source in self.sources.items()}
 
-    def __init__(self, locate, prefix: tuple, worked, fields):
-        self.locate, self.prefix, self.worked, self.sources = locate, prefix, worked, dict(fields)
-        self.found: dict[tuple, object] = {}
+    def _see_templates(self) -> None:
+        """The faults the templates show before any variant is rendered: labels, givens, percents."""
+        locate, prefix, worked = self.locate, self.prefix, self.worked
         for i, message in label_problems(worked.steps):
             self.found[("label", i)] = locate.problem(prefix + ("steps", i, "label"), message)
         for name, value, shown in lossy_givens(worked.params):
             self.found[("given", name)] = locate.problem(
                 prefix + ("params", name, "<key>"), f"given `{name}` = {value} prints as `{shown}`; give it a "
                 "format that shows every digit (e.g. `sig(4)`, `money(3)`)")
-        percent = {n: f for n, f in _percent_values(worked)}
+        percent = dict(_percent_values(worked))
         for where, source in self.sources.items():
             for name in percent_without_sign(source, percent):
                 self.found.setdefault(("percent", where, name), locate.problem(
                     where, f"`{name}` is a percent but prints without `%`; use `{{{{ {name} | percent }}}}`",
                     needle=name))
-        formats = {item.name: item.format for item in (*worked.params, *worked.steps)}
-        #: Which rendered checks each field needs: both faults come from a value printed next to a word,
-        #: so a template whose outputs are never followed by a count word, or never print a unit, is skipped.
-        self.checks = {where: (_counts_follow(source), _prints_unit(source, formats))
-                       for where, source in self.sources.items()}
 
-    def see(self, where: tuple, text: str, variant: str) -> None:
+    def see(self, where: FieldPath, text: str, variant: str) -> None:
         """Lint one rendered field of one variant; a fault is kept for the first variant showing it."""
         counts, units = self.checks.get(where, (True, True))
         if not counts and not units:
@@ -252,13 +257,18 @@ class ProseLint:
                 self.found.setdefault(key, self.locate.problem(
                     where, f"{variant}: the answer prints as {message}"))
 
-    def problems(self) -> list:
+    def problems(self) -> list[Problem]:
         return list(self.found.values())
 
 
-def _percent_values(worked) -> Iterator[tuple[str, str | None]]:
+def _named(worked: Worked) -> tuple[Param | Step, ...]:
+    """Every param, then every step."""
+    return (*worked.params, *worked.steps)
+
+
+def _percent_values(worked: Worked) -> Iterator[tuple[str, str | None]]:
     """(name, format) of every param and step whose unit is a percent."""
-    for item in (*worked.params, *worked.steps):
+    for item in _named(worked):
         if item.unit.strip() in ("percent", "%", "pct"):
             yield item.name, item.format
 

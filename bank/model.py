@@ -20,8 +20,10 @@ from .errors import BankError, NotFound, did_you_mean
 
 LEVELS = ("warm-up", "core", "hard")
 
-#: (line, column, scalar style, block indent) of a value, keyed by a path such as ("steps", 0, "expr").
-Marks = Mapping[tuple, tuple[int, int, object, int]]
+#: Where a value sits in its file: ("steps", 0, "expr"), ("title",), ("params", "rate", "<key>").
+FieldPath = tuple[str | int, ...]
+#: (line, column, scalar style, block indent) of each value, by field path.
+Marks = Mapping[FieldPath, tuple[int, int, object, int]]
 
 
 @dataclass(frozen=True)
@@ -154,6 +156,11 @@ class Question:
         """The identity used for seeds and history."""
         return self.id
 
+    @property
+    def worked_path(self) -> FieldPath:
+        """Where the worked answer's fields sit in the file: at the top level of a question."""
+        return ()
+
 
 @dataclass(frozen=True)
 class Term:
@@ -178,6 +185,11 @@ class Term:
         return self.example
 
     @property
+    def worked_path(self) -> FieldPath:
+        """Where the worked answer's fields sit in the file: under ``example``."""
+        return ("example",)
+
+    @property
     def spellings(self) -> tuple[str, ...]:
         """The term and its aliases."""
         return (self.term, *self.aliases)
@@ -194,6 +206,37 @@ def worked_of(owner: Question | Term) -> Worked:
     if owner.worked is None:
         raise BankError(f"`{owner.id}` has no worked answer")
     return owner.worked
+
+
+def prose_fields(owner: Question | Term) -> Iterator[tuple[FieldPath, str]]:
+    """(field path from the owner's root, template text) of every prose field: the one list of what is prose.
+
+    A question's title, answer, key points and takeaway, then its worked problem and each step's text;
+    a term's definition and explanation, then its example's problem and step texts. ``bank check`` lints
+    these fields, and the site and the exports render them.
+
+    >>> worked = Worked("Copy {{ size }} GB.", (), (Step("time", "1", text="{{ time }} s"),), ("time",))
+    >>> q = Question("q", "b", "core", "Title", "Answer", "Takeaway", key_points=("a", "b"), worked=worked)
+    >>> [path for path, _ in prose_fields(q)]  # doctest: +NORMALIZE_WHITESPACE
+    [('title',), ('answer',), ('key_points', 0), ('key_points', 1), ('takeaway',), ('problem',),
+     ('steps', 0, 'text')]
+    >>> [path for path, _ in prose_fields(Term("t", "term", "Definition.", "Explanation.", worked))]
+    [('definition',), ('explanation',), ('example', 'problem'), ('example', 'steps', 0, 'text')]
+    """
+    if isinstance(owner, Question):
+        yield ("title",), owner.title
+        yield ("answer",), owner.answer
+        for i, point in enumerate(owner.key_points):
+            yield ("key_points", i), point
+        yield ("takeaway",), owner.takeaway
+    else:
+        yield ("definition",), owner.definition
+        yield ("explanation",), owner.explanation
+    if owner.worked is not None:
+        base = owner.worked_path
+        yield base + ("problem",), owner.worked.problem
+        for i, step in enumerate(owner.worked.steps):
+            yield base + ("steps", i, "text"), step.text
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,7 @@ def load(questions: str | os.PathLike | None = None, *, cached: bool = False) ->
     author errors beyond loading (``list``, ``show``, the quiz).
     """
     library, problems = gather(questions, cached=cached)
-    errors = [p for p in problems if p.severity == "error"]
+    errors = [p for p in problems if p.is_error]
     if errors:
         raise ProblemsFound(errors)
     return library

@@ -31,7 +31,7 @@ def load_library(questions: str | None):
     from ..load import gather
 
     library, problems = gather(questions, cached=True)
-    errors = [p for p in problems if p.severity == "error"]
+    errors = [p for p in problems if p.is_error]
     if errors:
         click.echo(f"warning: {len(errors)} problem(s) in the questions folder; files with problems "
                    f"are left out (first: {errors[0]}). Run `bank check` for all of them.", err=True)

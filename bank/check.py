@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from . import text as prose
 from .errors import BankError, Problem, did_you_mean
@@ -37,13 +37,32 @@ class Report:
 
     @property
     def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity == "error"]
+        return [p for p in self.problems if p.is_error]
 
     @property
     def ok(self) -> bool:
         return not self.errors
 
-    def as_dict(self) -> dict:
+    def summary(self) -> str:
+        """What was covered and how it went, in one line.
+
+        >>> Report(questions=2, terms=1, variants=1402).summary()
+        '2 questions, 1 glossary term, 1,402 variants evaluated: no problems'
+        """
+        from .formatting import plural
+
+        def count(n: int, word: str) -> str:
+            return f"{n:,} {plural(n, word)}"
+
+        covered = f"{count(self.questions, 'question')}, {count(self.terms, 'glossary term')}"
+        verdict = "no problems" if self.ok else count(len(self.errors), "error")
+        return f"{covered}, {count(self.variants, 'variant')} evaluated: {verdict}"
+
+    def as_text(self) -> str:
+        """Every problem as ``path:line:col: message``, then the summary."""
+        return "\n".join([*map(str, self.problems), self.summary()])
+
+    def as_dict(self) -> dict[str, Any]:
         return {"ok": self.ok, "questions": self.questions, "terms": self.terms,
                 "variants_checked": self.variants, "problems": [p.as_dict() for p in sorted(self.problems)]}
 
@@ -90,7 +109,7 @@ def _stand_ins(library: Library, problems: list[Problem]) -> Iterable[Question |
     from .salvage import stand_ins
 
     loaded = {q.path for q in library.questions()} | {t.path for t in library.glossary}
-    failed = {p.path for p in problems if p.severity == "error"} - loaded
+    failed = {p.path for p in problems if p.is_error} - loaded
     return stand_ins(library.root, failed) if failed else []
 
 

@@ -17,7 +17,7 @@ from numbers import Rational, Real
 from typing import Callable
 
 __all__ = ["num", "thousands", "fixed", "sig", "money", "percent", "duration", "large", "sci",
-           "FILTERS", "as_fraction"]
+           "FILTERS", "WORD_FILTERS", "NUMBER_FILTERS", "UNIT_FILTERS", "as_fraction"]
 
 
 def as_fraction(x) -> Fraction:
@@ -188,6 +188,12 @@ def plural(x, word: str, many: str | None = None) -> str:
 #: Every filter prose may use, by name (``{{ cost | money }}``); a step's ``format`` names one of them.
 FILTERS: dict[str, Callable[..., str]] = {"plural": plural, "num": num, "thousands": thousands, "fixed": fixed, "sig": sig, "money": money,
            "percent": percent, "duration": duration, "large": large, "sci": sci}
+#: Filters that take words and print words (``{{ n | plural("replica") }}``).
+WORD_FILTERS = frozenset({"plural"})
+#: Filters that print the number itself, taking at most a whole number (places or figures).
+NUMBER_FILTERS = frozenset(FILTERS) - WORD_FILTERS
+#: Number filters that print a unit of their own: ``$21,900``, ``10%``, ``31.7 s``.
+UNIT_FILTERS = frozenset({"money", "percent", "duration"})
 
 
 def with_unit(text: str, unit: str, magnitude: Fraction | float | int) -> str:

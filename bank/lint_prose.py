@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Iterator
+from fractions import Fraction
+from typing import Iterable, Iterator
 
 from .errors import Problem
 from .locations import Locator
 from .model import FieldPath, Param, Question, Step, Term, Worked, prose_fields, worked_of
+from .formatting import UNIT_FILTERS
 from .units import lookup
+from .vocabulary import SUFFIXES, UNITS
 
 #: Count nouns as a singular -> plural table (time words too: "1 hours" is as wrong as "1 cards").
 _NOUNS = {w: w + "s" for w in (
@@ -140,17 +143,12 @@ def percent_without_sign(source: str, percent_names: dict[str, str | None]) -> l
 LABEL_LIMIT = 40
 
 
-_WORDS = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
-
-
-def read_back(text: str):
+def read_back(text: str) -> Fraction | None:
     """The number a formatted value shows, or None: ``$21,900`` -> 21900, ``1.5 billion``, ``5.6e14``, ``10%``.
 
     >>> read_back("1.5 billion"), read_back("$2.50"), read_back("2.04"), read_back("3 s")
     (Fraction(1500000000, 1), Fraction(5, 2), Fraction(51, 25), Fraction(3, 1))
     """
-    from fractions import Fraction
-
     parts = text.replace("$", "").replace(",", "").replace("%", "").split()
     if not parts:
         return None
@@ -158,16 +156,15 @@ def read_back(text: str):
         value = Fraction(parts[0]) if "e" not in parts[0] else Fraction(float(parts[0])).limit_denominator(1)
     except (ValueError, ZeroDivisionError):
         return None
-    if len(parts) > 1 and parts[1] in _WORDS:
-        value *= _WORDS[parts[1]]
+    if len(parts) > 1 and parts[1] in SUFFIXES:
+        value *= SUFFIXES[parts[1]]
     return value
 
 
-def lossy_givens(params, limit: int = 2000) -> Iterator[tuple[str, str, str]]:
+def lossy_givens(params: Iterable[Param], limit: int = 2000) -> Iterator[tuple[str, str, str]]:
     """(param, value, as printed) for a given its own format prints as another number (``2.039`` as
     ``2.04``): the problem would state a different figure from the one the answer uses.
 
-    >>> from fractions import Fraction
     >>> from bank.model import Param
     >>> list(lossy_givens([Param("bw", Fraction(2039, 1000), choices=(Fraction(2039, 1000),))]))
     [('bw', '2.039', '2.04')]
@@ -269,7 +266,8 @@ def _named(worked: Worked) -> tuple[Param | Step, ...]:
 def _percent_values(worked: Worked) -> Iterator[tuple[str, str | None]]:
     """(name, format) of every param and step whose unit is a percent."""
     for item in _named(worked):
-        if item.unit.strip() in ("percent", "%", "pct"):
+        word = UNITS.get(item.unit.strip())
+        if word is not None and word.name == "percent":
             yield item.name, item.format
 
 
@@ -284,7 +282,6 @@ def rendered_faults(text: str, counts: bool = True, units: bool = True) -> tuple
 
 
 _AFTER_OUTPUT = re.compile(r"\}\}[ \u00a0]+(?:\{\{[^}]*\}\}[ \u00a0]*)?([A-Za-z][\w-]*)")
-_UNIT_FORMATS = ("duration", "money", "percent")
 
 
 def _counts_follow(source: str) -> bool:
@@ -297,7 +294,7 @@ def _prints_unit(source: str, formats: dict[str, str | None]) -> bool:
     """Whether some value in a template is printed with a format that adds its own unit."""
     for m in _OUTPUT.finditer(source):
         shown = m.group(2) or formats.get(m.group(1)) or ""
-        if shown.startswith(_UNIT_FORMATS):
+        if shown.split("(")[0] in UNIT_FILTERS:
             return True
     return False
 

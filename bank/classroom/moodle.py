@@ -31,6 +31,7 @@ import re
 from fractions import Fraction
 from typing import Sequence
 
+from ..formatting import NUMBER_FILTERS
 from ..model import Param, Question, Step, Value, Worked
 from ..plan import plan
 from ..text import plain_links
@@ -139,10 +140,6 @@ def _number(x: Fraction) -> str:
 
 
 # ----------------------------------------------------------------------------- text
-
-#: Filters that print the number itself; any other filter (``plural``) prints words.
-NUMBER_FILTERS = {"num", "thousands", "fixed", "sig", "money", "percent", "duration", "large", "sci"}
-
 
 def wildcard_text(template: str, worked: Worked, rounding: dict[str, int], names: dict[str, str],
                   rows: Sequence[KeyRow] = ()) -> str:

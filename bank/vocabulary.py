@@ -60,7 +60,7 @@ def _bytes() -> list[Word]:
     out = []
     for p, k in _DECIMAL.items():
         name, other = (f"{p.upper()}B", (f"{p}B",)) if p == "k" else (f"{p}B", ())
-        words = (f"{_DATA_WORDS[p]}byte", f"{_DATA_WORDS[p]}bytes") + (("gig", "gigs") if p == "G" else ())
+        words = (f"{_DATA_WORDS[p]}byte", f"{_DATA_WORDS[p]}bytes") + (("gig", "gigs", "G") if p == "G" else ())
         out.append(Word(name, "data", Fraction(k), (*other, *words)))
     return out
 
@@ -116,6 +116,7 @@ def _table() -> list[Word]:
         Word("value", None, Fraction(1), (), plural="values"),
         Word("buffer", None, Fraction(1), (), plural="buffers"),
         Word("share", None, Fraction(1), (), plural="shares"),
+        Word("way", None, Fraction(1), (), plural="ways"),
         Word("prompt", None, Fraction(1), (), plural="prompts"),
         Word("slot", None, Fraction(1), (), plural="slots"),
         Word("hit", None, Fraction(1), (), plural="hits"),
@@ -183,6 +184,8 @@ ROUNDING: dict[str, str] = {
 }
 #: Words that make a rate of the time unit after them: ``$2.50 an hour``, ``2 requests every second``.
 RATE_WORDS = ("per", "an", "a", "every", "each")
+#: Single words that link a working to its value (never an adjective before a unit: "so step").
+LINK_WORDS = frozenset(w for phrase in (*EQUALS, *SAYS, *IMPLIES, *APPROX) for w in [phrase] if " " not in w)
 #: Words that never name a param or step.
 RESERVED = frozenset({"x", "X", "of", "per", "at", "times", "plus", "minus", "less", "by", "over", "and",
                       "nan", "inf", "infinity"}) | frozenset(APPROX) | frozenset(SUFFIXES)

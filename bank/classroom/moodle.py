@@ -57,8 +57,8 @@ def formula(worked: Worked, name: str | None = None) -> str:
     >>> from fractions import Fraction as F
     >>> from bank.model import Param, Step
     >>> w = Worked("", (Param("size", F(6), unit="GB"), Param("rate", F(2), unit="GB/s"), Param("n", F(2))),
-    ...            (Step("t", "size / rate", unit="min"), Step("m", "ceil(t / 1 min * n) ^ 2", unit="")), ("m",))
-    >>> formula(w, "t"), formula(w)
+    ...            (Step("took", "size / rate", unit="min"), Step("m", "ceil(took / 1 min * n) ^ 2", unit="")), ("m",))
+    >>> formula(w, "took"), formula(w)
     ('{size}/(60*{rate})', 'pow(ceil({n}*{size}/(60*{rate})),2)')
     """
     import sympy

@@ -10,7 +10,8 @@ each worked step) is rendered only when an export asks for it.
 >>> from bank.classroom.assign import assign
 >>> from bank.classroom.roster import numbered
 >>> worked = Worked("Copy {{ size }} GB at 2 GB/s.", (Param("size", F(6), unit="GB", choices=(F(6), F(12))),),
-...                 (Step("took", "size / 2 GB/s", unit="s", text="{{ size }} GB ÷ 2 GB/s = {{ took }} s"),), ("took",))
+...                 (Step("took", "size / 2 GB/s", unit="s", text="{{ size }} GB ÷ 2 GB/s = {{ took }} s"),),
+...                 ("took",))
 >>> q = Question("copy", "demo", "core", "Copy", "Divide.", "Fast.", worked=worked)
 >>> rows = answer_key(assign([q], numbered(2), "spring"))
 >>> sorted(row.expected for row in rows)

@@ -74,7 +74,7 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     if named is not None and not state.covered(named.name) and computes:
         return _named_slip(named, claim)
     return _rounded_wrong_way(state, arith) or _step_slip(state, line, claim, found) \
-        or _wrong_input(state, line, claim, found) or _converted(state, line, claim, found) \
+        or _converted(state, line, claim, found) or _wrong_input(state, line, claim, found) \
         or Outcome(Status.UNMATCHED)
 
 
@@ -190,19 +190,22 @@ def _wrong_input(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -
     if not n.has_operation(line.segments[0].node) or not found:
         return None
     values = [leaf.value for leaf in found[:MAX_WRONG_LEAVES]] + _parts(state, line)  # (2.684 / 2) too
-    values += [Amount(Fraction(v), Fraction(v), DIMENSIONLESS) for v in (0, 1)]  # a factor or a term left out
+    neutral = [Amount(Fraction(v), Fraction(v), DIMENSIONLESS) for v in (0, 1)]  # a factor or a term left out
+    values += neutral
     named = {p for leaf in found for p in leaf.given} | {u for leaf in found for u in leaf.uses}
     for step in state.ref.steps:
         if state.covered(step.name) or not _same_kind(claim, step):
             continue
         inputs = list(dict.fromkeys(x.id for x in n.names(state.ref.plan.trees[step.name])))[:MAX_WRONG_INPUTS]
         for name in inputs:
-            if not named & (set(inputs) - {name}):
+            if not named & (set(inputs) - {name}) and not _works_from(state, step, name, found):
                 continue  # the claim must work from the step's other inputs: it is that step's working
             unit = state.ref.plan.units[name]
             for value in values:
                 if value.unit is not None and not value.unit.dimensionless and not _fits_unit(value.unit, unit):
                     continue
+                if value in neutral and not unit.dimensionless and (claim.unit is None or claim.unit.dimensionless):
+                    continue  # leaving out $0.30/M changes what is computed: 3 million is tokens, not a bill
                 plain = value.unit is None or value.unit.dimensionless
                 for held in ([value.written * unit.scale, value.base] if plain else [value.base]):  # 362 or 362e12
                     if held == state.ref.env[name]:
@@ -211,6 +214,21 @@ def _wrong_input(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -
                     if got is not None and fits(claim, step.unit, got, got / step.unit.scale) == YES:
                         return Outcome(Status.SLIP, step, None, tentative=True)
     return None
+
+
+def _works_from(state: State, step: RefStep, name: str, found: list[Leaf]) -> bool:
+    """Whether a leaf is the value of a part of the step's working without ``name``: the 160 of
+    ``160 × 163.8 MB`` is the 2 × 80 all-reduces of ``2 × 80 × per_allreduce``."""
+    from ..notation.exact import evaluate
+
+    parts = set()
+    for node in list(n.walk(state.ref.plan.trees[step.name]))[:MAX_WRONG_LEAVES * 2]:
+        if isinstance(node, n.BinOp) and name not in {x.id for x in n.names(node)}:
+            try:
+                parts.add(evaluate(node, state.ref.env))
+            except (KeyError, ValueError, ArithmeticError):
+                continue
+    return any(leaf.value.base in parts for leaf in found)
 
 
 def _parts(state: State, line: n.Chain) -> list:
@@ -296,8 +314,8 @@ def best(state: State, claim: Claim, label: str, verdict: str, used: frozenset[s
     whole = claim.written.mid.denominator == 1  # "104 sequences": the whole count, not the share before rounding
     kind = claim.unit.dims if claim.unit is not None else None
     answers = {p.name for p in state.ref.parts} if words & _ANSWER else set()  # "Answer: 4" means a part
-    return min(found, key=lambda s: (s.name in state.coverage, whole and not s.rounds and any(
-                                         t.rounds and t.inner == s.base for t in found),
+    return min(found, key=lambda s: (s.name in state.coverage, whole and not s.rounds and s.base.denominator != 1
+                                     and any(t.rounds and t.inner == s.base for t in found),
                                      bool(used) and not used & set(s.ancestors),
                                      kind is not None and not same_kind(s.unit.dims, kind), s.name not in answers,
                                      -len(words & s.words), s.index))
@@ -378,8 +396,11 @@ def _step_slip(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
     first = line.segments[0].node
     if not n.has_operation(first) or state.restates_given(claim):
         return None
-    # Only steps of the kind the claim computes: 70 GB / 4.8 TB/s = 14.6 ms is a time, not a speed.
-    open_steps = [s for s in state.ref.steps if s.name not in state.coverage and _same_kind(claim, s)]
+    # Only steps of the kind the claim computes (70 GB / 4.8 TB/s = 14.6 ms is a time, not a speed), and
+    # not a step whose value the claim uses (10% of 30 million works from the 30 million, not towards it).
+    used = {name for leaf in found for name in leaf.uses}
+    open_steps = [s for s in state.ref.steps if s.name not in state.coverage and _same_kind(claim, s)
+                  and s.name not in used]
     if not open_steps:
         return None
     scope = state.scope()
@@ -419,7 +440,9 @@ def _converted(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
         inputs, constants = set(step.params) | set(step.ancestors), _constants(state, step.name)
         if all(inputs & s or leaf.value.written in constants for leaf, s in zip(found, sources)) \
                 and _off_by_conversion(claim, step):
-            return Outcome(Status.SLIP, step, dx.UNITS)
+            # 2.50 x 24 = 60 on the way to a yearly rent: a conversion begun may be a stepping stone
+            begun = any(leaf.value.written in dx.CONVERSIONS and not set(leaf.given) for leaf in found)
+            return Outcome(Status.SLIP, step, dx.UNITS, tentative=begun)
     return None
 
 

@@ -206,6 +206,7 @@ def _scan(parser: ProseParser, tokens: list[Token], start: int, items: list[_Ite
 
 
 _PRONOUNS = ("it", "that", "this")
+_COMPARISONS = ("<", ">", "≤", "≥", "<=", ">=")
 
 
 def _of_it(tokens: list[Token], item: _Item, items: list[_Item], previous: Node | None) -> _Item:
@@ -233,6 +234,8 @@ def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[
     Where that value is the factor itself (``hit 50%, so × 0.5``), it goes on from the line before."""
     if tokens[i].text not in _CONTINUING or tokens[i].kind == "num":
         return None
+    if tokens[i].text == "-" and tokens[i + 1].start == tokens[i].end and (items and items[-1].kind == "link"):
+        return None  # "= -270 GB": a negative value, not "minus 270" from the value before
     k = len(items) - 1
     while k >= 0 and items[k].kind == "punct" and tokens[items[k].start].text in (",", "(", ";"):
         k -= 1
@@ -279,8 +282,8 @@ def _link_or_approx(tokens: list[Token], i: int, items: list[_Item]) -> _Item | 
             return _Item("link", i, end, link=ROUGHLY)
         return _Item("approx", i, end)
     found = _match_phrase(tokens, i)
-    if found is None:
-        return None
+    if found is None or (tok.text in FUNCTIONS and tokens[i + 1].text == "("):
+        return None  # floor(21.2) is a call; "21.2, floor 21" a rounding
     used, link, rounding = found
     if link == SAYS_LINK and not after_value and tok.kind == "name" and not _number_next(tokens, i + used):
         return None  # "is" among words: "Little's law is …"
@@ -362,6 +365,8 @@ def _refuse_stray(items: list[_Item], tokens: list[Token], text: str, names: fro
         tok = tokens[item.start]
         nxt_tok = tokens[item.end]
         dangling = after in ("link", "") or nxt_tok.text == ")" or (nxt_tok.text == "(" and _unmatched(tokens, item.end))
+        if item.kind == "op" and nxt_tok.text == "(" and _unmatched(tokens, item.end):
+            raise NotationError("this `(` is never closed", text, nxt_tok.start, nxt_tok.end)
         if item.kind == "op" and (before == "link" or (before == "expr" and dangling) or after == "link"):
             raise NotationError(f"`{tok.text}` needs a number on each side", text, tok.start, tok.end)
         nxt = tokens[item.start + 1]
@@ -401,9 +406,16 @@ def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]
     drafts: list[_Draft] = []
     current: _Draft | None = None
     link, approx, conclusion, gap = "", False, False, 0
+    bound = False
     for k, item in enumerate(items):
         if item.kind == "expr" and item.link == "earlier":
             continue  # the last line's value, which this line goes on from: not a side of its own
+        if item.kind == "expr" and bound:
+            bound = False
+            continue  # "70 / 6 < 12": a bound the value is compared with, not a value claimed
+        if item.kind == "punct" and tokens[item.start].text in _COMPARISONS:
+            current, link, approx, gap, bound = None, "", False, 0, True
+            continue
         if item.kind == "expr":
             node = item.node
             assert node is not None

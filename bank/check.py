@@ -13,8 +13,9 @@ evaluation of the default variant and ``variants`` seeded ones.
 from __future__ import annotations
 
 import functools
+import os
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from . import text as prose
 from .errors import BankError, Problem, did_you_mean
@@ -22,8 +23,11 @@ from .lint_prose import ProseLint
 from .load import gather
 from .locations import Locator  # re-exported for callers of the old home (the site, until it moves)
 from .model import Library, Question, Term, Worked, prose_fields
-from .plan import PlanError, plan
-from .units import DIMENSIONS
+from .plan import Plan, PlanError, plan
+from .units import DIMENSIONS, Unit
+
+if TYPE_CHECKING:
+    from .solve import Solution
 
 
 @dataclass
@@ -67,7 +71,7 @@ class Report:
                 "variants_checked": self.variants, "problems": [p.as_dict() for p in sorted(self.problems)]}
 
 
-def check(questions=None, variants: int = 200) -> Report:
+def check(questions: str | os.PathLike | None = None, variants: int = 200) -> Report:
     """Check every bank and the glossary under ``questions`` (default: the bundled ones)."""
     library, problems = gather(questions)
     report = Report(problems=list(problems))
@@ -93,6 +97,7 @@ def _check_owner(owner: Question | Term, names: dict[str, str], variants: int) -
     if worked is None:
         return out, 0
     lint = ProseLint(owner)
+    planned: Plan | None
     try:
         planned = plan(worked)  # cached: variant() and solve() reuse it
     except PlanError as exc:
@@ -113,7 +118,7 @@ def _stand_ins(library: Library, problems: list[Problem]) -> Iterable[Question |
     return stand_ins(library.root, failed) if failed else []
 
 
-def _as_suggested(owner, worked: Worked):
+def _as_suggested(owner: Question | Term, worked: Worked) -> tuple[Question | Term, Worked, Plan | None]:
     """(owner, worked, plan) with every mislabelled step declaring the unit its expression yields,
     or a plan of None when that does not make the worked answer plan cleanly."""
     from dataclasses import replace
@@ -139,7 +144,7 @@ def _as_suggested(owner, worked: Worked):
 MAX_PER_FIELD = 10
 
 
-def _check_links(owner, names: dict[str, str]) -> list[Problem]:
+def _check_links(owner: Question | Term, names: dict[str, str]) -> list[Problem]:
     root = Locator(owner)
     out = []
     for where, source in prose_fields(owner):
@@ -150,7 +155,7 @@ def _check_links(owner, names: dict[str, str]) -> list[Problem]:
     return out
 
 
-def _check_templates(owner, worked: Worked | None) -> list[Problem]:
+def _check_templates(owner: Question | Term, worked: Worked | None) -> list[Problem]:
     """Every prose field: only the allowed template language (see :mod:`bank.text`), known names,
     params alone in the problem, and no numbers typed into the text."""
     root = Locator(owner)
@@ -205,7 +210,7 @@ def _check_glossary(library: Library) -> list[Problem]:
 
 # ----------------------------------------------------------------------------- evaluation
 
-def _check_variants(owner, worked: Worked, planned, locate: Locator, count: int,
+def _check_variants(owner: Question | Term, worked: Worked, planned: Plan, locate: Locator, count: int,
                     lint: ProseLint) -> tuple[list[Problem], int]:
     """Evaluate and render the default variant and ``count`` seeded ones. Each fault is reported once,
     for the first variant that shows it, and one fault does not stop the search for others."""
@@ -264,12 +269,12 @@ def _renderable(source: str, worked: Worked) -> bool:
     return bool(used) and used <= set(worked.names)
 
 
-def _cannot_be_negative(unit) -> bool:
+def _cannot_be_negative(unit: Unit) -> bool:
     """Times, sizes, FLOPs and counts cannot be negative; money and plain numbers can."""
     return any(unit.dims) and not unit.dims[DIMENSIONS.index("money")]
 
 
-def _negative(names: list[str], solution) -> list[str]:
+def _negative(names: list[str], solution: Solution) -> list[str]:
     return [n for n in names if solution.values[n].magnitude < 0]
 
 

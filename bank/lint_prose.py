@@ -20,13 +20,13 @@ from __future__ import annotations
 import functools
 import re
 from fractions import Fraction
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Mapping
 
 from .errors import Problem
 from .locations import Locator
-from .model import FieldPath, Param, Question, Step, Term, Worked, prose_fields, worked_of
+from .model import FieldPath, Param, Question, Step, Term, Value, Worked, prose_fields, worked_of
 from .formatting import UNIT_FILTERS
-from .units import lookup
+from .units import Unit, lookup
 from .vocabulary import SUFFIXES, UNITS
 
 #: Count nouns as a singular -> plural table (time words too: "1 hours" is as wrong as "1 cards").
@@ -91,7 +91,7 @@ def disagreements(text: str) -> list[str]:
     return out
 
 
-def _unit_of(word: str):
+def _unit_of(word: str) -> Unit | None:
     """The unit a single printed word names (not compounds such as ``GB/s``)."""
     return None if "/" in word else lookup(word)
 
@@ -170,7 +170,6 @@ def lossy_givens(params: Iterable[Param], limit: int = 2000) -> Iterator[tuple[s
     [('bw', '2.039', '2.04')]
     """
     from .formatting import apply_format
-    from .model import Value
 
     for p in params:
         size = p.size()
@@ -183,7 +182,7 @@ def lossy_givens(params: Iterable[Param], limit: int = 2000) -> Iterator[tuple[s
                 break
 
 
-def label_problems(steps) -> Iterator[tuple[int, str]]:
+def label_problems(steps: Iterable[Step]) -> Iterator[tuple[int, str]]:
     """(step index, message) for labels that are too long or used twice in one worked answer."""
     seen: dict[str, str] = {}
     for i, step in enumerate(steps):
@@ -239,7 +238,7 @@ class ProseLint:
                 needle = word if word in self.sources.get(where, "") else None
                 self.found[key] = self.locate.problem(where, f"{variant}: {message}", needle=needle)
 
-    def see_answer(self, values, variant: str) -> None:
+    def see_answer(self, values: Mapping[str, Value], variant: str) -> None:
         """Lint each answer part as the quiz, the site and the exports print it (value, then unit).
 
         The fault comes from a step's format and unit, not its value, so one variant shows it.

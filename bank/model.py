@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterator, Mapping
+from typing import TYPE_CHECKING, Iterator, Mapping, Protocol, Sequence, TypeVar
+
+if TYPE_CHECKING:
+    from .units import Unit
 
 from .errors import BankError, NotFound, did_you_mean
 
@@ -44,25 +47,25 @@ class Param:
         """Every value a variant may draw, in order."""
         if self.choices:
             return self.choices
-        low, _, step = self._bounds()
+        low, _, step = self.bounds()
         return tuple(low + i * step for i in range(self.size()))
 
     def size(self) -> int:
         """How many values the parameter can take."""
         if self.choices:
             return len(self.choices)
-        low, high, step = self._bounds()
+        low, high, step = self.bounds()
         return int((high - low) / step) + 1
 
     def at(self, index: int) -> Fraction:
         """The ``index``-th value of the grid, without building the grid."""
         if self.choices:
             return self.choices[index]
-        low, _, step = self._bounds()
+        low, _, step = self.bounds()
         return low + index * step
 
-    def _bounds(self) -> tuple[Fraction, Fraction, Fraction]:
-        """(min, max, step) of a param without choices: the schema requires all three."""
+    def bounds(self) -> tuple[Fraction, Fraction, Fraction]:
+        """(min, max, step) of a param without choices (the schema requires all three there)."""
         if self.min is None or self.max is None or self.step is None:
             raise ValueError(f"param `{self.name}` has neither choices nor min, max and step")
         return self.min, self.max, self.step
@@ -128,7 +131,15 @@ class Worked:
         return total
 
 
-def _by_name(items, name: str, kind: str):
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+_N = TypeVar("_N", bound=_Named)
+
+
+def _by_name(items: Sequence[_N], name: str, kind: str) -> _N:
     for item in items:
         if item.name == name:
             return item
@@ -315,7 +326,7 @@ class Value:
     format: str | None = None
 
     @property
-    def unit_obj(self):
+    def unit_obj(self) -> Unit:
         from .units import parse_unit
         return parse_unit(self.unit)
 
@@ -354,7 +365,7 @@ class Value:
         return str(m) if isinstance(m, Fraction) else repr(m)
 
 
-def _magnitude(x: object):
+def _magnitude(x: object) -> Fraction | float | int:
     """A number to compare a :class:`Value` with."""
     if isinstance(x, Value):
         return x.magnitude

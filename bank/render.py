@@ -15,9 +15,12 @@ in the text; :meth:`Rendered.plain` swaps them for the words shown.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .model import Library, Question, Term, Value, Variant, worked_of
+
+if TYPE_CHECKING:
+    from .solve import Solution
 from .text import plain_links, render
 
 
@@ -152,7 +155,7 @@ def render_question(question: Question, variant: Variant | None = None) -> Rende
                     render(question.worked.problem, ctx), steps, params, answer_parts(solution))
 
 
-def answer_parts(solution) -> tuple[Part, ...]:
+def answer_parts(solution: Solution) -> tuple[Part, ...]:
     """The answer parts of a solved variant, labelled for learners."""
     worked = solution.worked
     return tuple(Part(name, worked.step(name).title, solution.values[name]) for name in worked.parts)
@@ -174,7 +177,7 @@ def glossary_names(library: Library) -> dict[str, str]:
     return {t.id: t.term for t in library.glossary}
 
 
-def present(library: Library, question_id: str, seed=None) -> Rendered:
+def present(library: Library, question_id: str, seed: object = None) -> Rendered:
     """What ``bank show`` prints: the question for a seed, links made plain."""
     from .variant import variant
 

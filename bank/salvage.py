@@ -20,17 +20,20 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from . import _yaml
 from .load import GLOSSARY_DIR, SCHEMA_DIR, build_worked, display_path
 from .model import Question, Term, Worked
 
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+
 _WORKED_KEYS = ("problem", "params", "constraints", "steps", "result")
 
 
 @functools.lru_cache(maxsize=1)
-def _worked_validator():
+def _worked_validator() -> Draft202012Validator:
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
 
@@ -39,7 +42,7 @@ def _worked_validator():
     return Draft202012Validator({"$ref": "question.schema.json#/$defs/worked"}, registry=registry)
 
 
-def _worked(data) -> Worked | None:
+def _worked(data: object) -> Worked | None:
     """The worked part of a file's data, when it is valid on its own."""
     if not isinstance(data, dict):
         return None
@@ -84,7 +87,7 @@ def _stand_in(path: Path, root: Path) -> Question | Term | None:
     return question
 
 
-def stand_ins(root, failed: set[str]) -> Iterator[Question | Term]:
+def stand_ins(root: str | Path, failed: set[str]) -> Iterator[Question | Term]:
     """A question or term for each file in ``failed`` (paths as problems show them, or
     absolute) that the loader left out but whose worked part can still be checked."""
     root = Path(root)

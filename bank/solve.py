@@ -111,7 +111,7 @@ def solve(owner: Question | Term, variant: Variant) -> Solution:
     return _solution(owner, worked, compiled(worked), variant)
 
 
-def _solution(owner, worked: Worked, program: Compiled, variant: Variant) -> Solution:
+def _solution(owner: Question | Term, worked: Worked, program: Compiled, variant: Variant) -> Solution:
     base = program.run(variant.as_dict())
     formats = {p.name: (p.unit, p.format) for p in worked.params}
     formats.update({s.name: (s.unit, s.format) for s in worked.steps})

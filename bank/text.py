@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Iterator, Mapping
 
 import jinja2
 import jinja2.meta
@@ -262,7 +262,8 @@ def typed_numbers(source: str) -> list[tuple[int, str]]:
     return found
 
 
-def _literal_chunks(source: str):
+def _literal_chunks(source: str) -> Iterator[tuple[int, str]]:
+    """(offset, text) of each stretch of prose outside template tags and glossary links."""
     pos = 0
     for m in re.finditer(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}|\[\[.*?\]\]", source, re.S):
         yield pos, source[pos:m.start()]

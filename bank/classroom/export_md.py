@@ -59,7 +59,7 @@ def worksheet(student: Student, rows: Sequence[KeyRow]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def answer_key(handout: Handout, by_student) -> str:
+def answer_key(handout: Handout, by_student: Sequence[tuple[Student, list[KeyRow]]]) -> str:
     """Every student's worked answers, with their numbers and seeds."""
     count = len(handout.students)
     lines = ["# Answer key", "",

@@ -199,7 +199,7 @@ def places(value: Value) -> int:
     return 0 if x.denominator == 1 and name in ("num", "percent") else _sig_places(x, 3)
 
 
-def _sig_places(x, figures: int) -> int:
+def _sig_places(x: Fraction, figures: int) -> int:
     if x == 0:
         return 0
     x = abs(x)

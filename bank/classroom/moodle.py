@@ -29,7 +29,7 @@ import functools
 import html
 import re
 from fractions import Fraction
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..formatting import NUMBER_FILTERS
 from ..model import Param, Question, Step, Value, Worked
@@ -37,6 +37,10 @@ from ..plan import plan
 from ..text import plain_links
 from .assign import Handout
 from .key import KeyRow, decimal, distinct_rows, half_unit, places
+
+if TYPE_CHECKING:
+    import sympy
+    from sympy.printing.str import StrPrinter
 
 NAME = "moodle.xml"
 
@@ -75,51 +79,51 @@ def formula(worked: Worked, name: str | None = None) -> str:
     return _printer().doprint(env[name] / _rational(planned.units[name].scale))
 
 
-def _rational(x: Fraction):
+def _rational(x: Fraction) -> sympy.Rational:
     import sympy
 
     return sympy.Rational(x.numerator, x.denominator)
 
 
 @functools.lru_cache(maxsize=1)
-def _printer():
+def _printer() -> StrPrinter:
     from sympy.printing.str import StrPrinter
 
     class MoodlePrinter(StrPrinter):
         """Moodle's formula syntax: ``{name}`` wildcards, ``pow()``, and PHP's function names."""
 
-        def _print_Symbol(self, expr):
+        def _print_Symbol(self, expr: sympy.Symbol) -> str:
             return "{%s}" % expr.name
 
-        def _print_Pow(self, expr, rational=False):
+        def _print_Pow(self, expr: sympy.Pow, rational: bool = False) -> str:
             if expr.exp == -1:
                 return "1/%s" % self.parenthesize(expr.base, 100)
             if expr.exp == sympy_half():
                 return "sqrt(%s)" % self._print(expr.base)
             return "pow(%s,%s)" % (self._print(expr.base), self._print(expr.exp))
 
-        def _print_Rational(self, expr):
+        def _print_Rational(self, expr: sympy.Rational) -> str:
             return _number(Fraction(int(expr.p), int(expr.q)))
 
-        def _print_ceiling(self, expr):
+        def _print_ceiling(self, expr: sympy.ceiling) -> str:
             return "ceil(%s)" % self._print(expr.args[0])
 
-        def _print_floor(self, expr):
+        def _print_floor(self, expr: sympy.floor) -> str:
             return "floor(%s)" % self._print(expr.args[0])
 
-        def _print_Abs(self, expr):
+        def _print_Abs(self, expr: sympy.Abs) -> str:
             return "abs(%s)" % self._print(expr.args[0])
 
-        def _print_Min(self, expr):
+        def _print_Min(self, expr: sympy.Min) -> str:
             return "min(%s)" % ",".join(self._print(a) for a in expr.args)
 
-        def _print_Max(self, expr):
+        def _print_Max(self, expr: sympy.Max) -> str:
             return "max(%s)" % ",".join(self._print(a) for a in expr.args)
 
     return MoodlePrinter({"order": "none"})
 
 
-def sympy_half():
+def sympy_half() -> sympy.Rational:
     import sympy
 
     return sympy.Rational(1, 2)

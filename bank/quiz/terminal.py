@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Iterable, TextIO
 
 from rich.console import Console
 from rich.rule import Rule
@@ -17,6 +18,10 @@ from rich.text import Text
 
 from ..printable import printable
 from . import session as ev
+
+if TYPE_CHECKING:
+    from ..grade import LineResult
+    from .stats import Stats
 
 PROMPTS = {ev.Phase.ANSWER: "answer> ", ev.Phase.WORKING: "working> ", ev.Phase.PARTS: "final answer> ",
            ev.Phase.RATING: "rating 1-4> "}
@@ -60,7 +65,7 @@ class Terminal:
 
     # ------------------------------------------------------------------ output
 
-    def show(self, events) -> None:
+    def show(self, events: Iterable[object]) -> None:
         for event in events:
             handler = getattr(self, f"_{type(event).__name__.lower()}", None)
             if handler:
@@ -175,7 +180,7 @@ def _line_editing() -> None:
         pass
 
 
-def _isatty(stream) -> bool:
+def _isatty(stream: TextIO) -> bool:
     try:
         return stream.isatty()
     except (AttributeError, ValueError):
@@ -186,7 +191,7 @@ def _indent(text: str) -> str:
     return "\n".join("    " + row for row in text.splitlines())
 
 
-def _label(line) -> str:
+def _label(line: LineResult) -> str:
     """What the mark stands for: the step matched, and the diagnosis of a slip.
 
     >>> from bank.grade import LineResult
@@ -272,7 +277,7 @@ def when(due: datetime, now: datetime) -> str:
 
 
 
-def show_stats(stats, console: Console | None = None) -> None:
+def show_stats(stats: Stats, console: Console | None = None) -> None:
     """Print ``bank stats``: totals, streak, the 7-day forecast and the per-group tables."""
     from rich.table import Table
 

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
+
+if TYPE_CHECKING:
+    from ..model import Library
 
 questions_option = click.option(
     "--questions", "questions", metavar="DIR", envvar="BANK_QUESTIONS",
@@ -15,14 +20,14 @@ seed_option = click.option("--seed", metavar="S", default=None,
                            help="Variant seed (any text); omit for the default numbers.")
 
 
-def echo_json(data) -> None:
+def echo_json(data: object) -> None:
     """Print JSON with stable key order and exact-looking numbers."""
     import json  # only for --json: `bank list` starts faster without it
 
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def load_library(questions: str | None):
+def load_library(questions: str | None) -> Library:
     """Load the banks for a read-only command; files with problems are left out, with a warning.
 
     Authors working on one file can still list and show the others. ``bank check``

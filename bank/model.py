@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Iterator, Mapping, Protocol, Sequence, TypeVar
 
+from .errors import BankError, NotFound, did_you_mean
+
 if TYPE_CHECKING:
     from .units import Unit
-
-from .errors import BankError, NotFound, did_you_mean
 
 LEVELS = ("warm-up", "core", "hard")
 
@@ -223,8 +223,8 @@ def prose_fields(owner: Question | Term) -> Iterator[tuple[FieldPath, str]]:
     """(field path from the owner's root, template text) of every prose field: the one list of what is prose.
 
     A question's title, answer, key points and takeaway, then its worked problem and each step's text;
-    a term's definition and explanation, then its example's problem and step texts. ``bank check`` lints
-    these fields, and the site and the exports render them.
+    a term's definition and explanation, then its example's problem and step texts. Whatever lints or
+    renders all of an owner's prose (``bank check``, its prose lint, the site) reads this list.
 
     >>> worked = Worked("Copy {{ size }} GB.", (), (Step("time", "1", text="{{ time }} s"),), ("time",))
     >>> q = Question("q", "b", "core", "Title", "Answer", "Takeaway", key_points=("a", "b"), worked=worked)

@@ -23,9 +23,9 @@ from fractions import Fraction
 from typing import Iterable, Iterator, Mapping
 
 from .errors import Problem
+from .formatting import UNIT_FILTERS, apply_format
 from .locations import Locator
 from .model import FieldPath, Param, Question, Step, Term, Value, Worked, prose_fields, worked_of
-from .formatting import UNIT_FILTERS
 from .units import Unit, lookup
 from .vocabulary import SUFFIXES, UNITS
 
@@ -169,8 +169,6 @@ def lossy_givens(params: Iterable[Param], limit: int = 2000) -> Iterator[tuple[s
     >>> list(lossy_givens([Param("bw", Fraction(2039, 1000), choices=(Fraction(2039, 1000),))]))
     [('bw', '2.039', '2.04')]
     """
-    from .formatting import apply_format
-
     for p in params:
         size = p.size()
         indices = range(size) if size <= limit else range(0, size, size // limit + 1)

@@ -53,14 +53,11 @@ class Report:
         >>> Report(questions=2, terms=1, variants=1402).summary()
         '2 questions, 1 glossary term, 1,402 variants evaluated: no problems'
         """
-        from .formatting import plural
+        from .formatting import counted
 
-        def count(n: int, word: str) -> str:
-            return f"{n:,} {plural(n, word)}"
-
-        covered = f"{count(self.questions, 'question')}, {count(self.terms, 'glossary term')}"
-        verdict = "no problems" if self.ok else count(len(self.errors), "error")
-        return f"{covered}, {count(self.variants, 'variant')} evaluated: {verdict}"
+        covered = f"{counted(self.questions, 'question')}, {counted(self.terms, 'glossary term')}"
+        verdict = "no problems" if self.ok else counted(len(self.errors), "error")
+        return f"{covered}, {counted(self.variants, 'variant')} evaluated: {verdict}"
 
     def as_text(self) -> str:
         """Every problem as ``path:line:col: message``, then the summary."""

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 Numeric = Union[Fraction, float, int, "Value"]
 
 __all__ = ["num", "thousands", "fixed", "sig", "money", "percent", "duration", "large", "sci",
-           "FILTERS", "WORD_FILTERS", "NUMBER_FILTERS", "UNIT_FILTERS", "as_fraction"]
+           "counted", "FILTERS", "WORD_FILTERS", "NUMBER_FILTERS", "UNIT_FILTERS", "as_fraction"]
 
 
 def as_fraction(x: object) -> Fraction:
@@ -193,6 +193,15 @@ def plural(x: Numeric, word: str, many: str | None = None) -> str:
 
 
 #: Every filter prose may use, by name (``{{ cost | money }}``); a step's ``format`` names one of them.
+def counted(n: int, word: str, many: str | None = None) -> str:
+    """A count and the word for that many, for messages and summaries.
+
+    >>> counted(1, "error"), counted(1402, "variant"), counted(2, "query", "queries")
+    ('1 error', '1,402 variants', '2 queries')
+    """
+    return f"{n:,} {plural(n, word, many)}"
+
+
 FILTERS: dict[str, Callable[..., str]] = {"plural": plural, "num": num, "thousands": thousands, "fixed": fixed, "sig": sig, "money": money,
            "percent": percent, "duration": duration, "large": large, "sci": sci}
 #: Filters that take words and print words (``{{ n | plural("replica") }}``).

@@ -33,11 +33,12 @@ def load_library(questions: str | None) -> Library:
     Authors working on one file can still list and show the others. ``bank check``
     and every command that writes output use the strict :func:`bank.load.load`.
     """
+    from ..formatting import counted
     from ..load import gather
 
     library, problems = gather(questions, cached=True)
     errors = [p for p in problems if p.is_error]
     if errors:
-        click.echo(f"warning: {len(errors)} problem(s) in the questions folder; files with problems "
+        click.echo(f"warning: {counted(len(errors), 'problem')} in the questions folder; files with problems "
                    f"are left out (first: {errors[0]}). Run `bank check` for all of them.", err=True)
     return library

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
+from ..formatting import counted
 from ..printable import printable
 from . import session as ev
 
@@ -154,7 +155,7 @@ class Terminal:
         count = len(e.pending)
         which = ", ".join(f"{r.review.question} ({r.choice.name})" for r in e.pending)
         if e.final:
-            self.console.print(Text(f"Not saved: {count} rating{'s' * (count != 1)} ({which}). {e.reason}",
+            self.console.print(Text(f"Not saved: {counted(count, 'rating')} ({which}). {e.reason}",
                                     style="bold red"))
             return
         self.console.print(Text(f"Not saved yet: {e.reason} The rating is kept and will be saved with your next one.",
@@ -273,7 +274,7 @@ def when(due: datetime, now: datetime) -> str:
     if gap < timedelta(days=1):
         return f"in {round(gap.total_seconds() / 3600)} h ({local:%H:%M})"
     days = round(gap.total_seconds() / 86400)
-    return f"in {days} day{'s' * (days != 1)} ({local:%a} {local.day} {local:%b})"
+    return f"in {counted(days, 'day')} ({local:%a} {local.day} {local:%b})"
 
 
 
@@ -284,7 +285,7 @@ def show_stats(stats: Stats, console: Console | None = None) -> None:
     c = console or Console(highlight=False, emoji=False)
     waiting = "" if stats.unseen is None else f" · {stats.unseen} questions not yet seen"
     if stats.damaged:
-        c.print(Text(f"warning: {stats.damaged} damaged row{'s' * (stats.damaged != 1)} of the history could not "
+        c.print(Text(f"warning: {counted(stats.damaged, 'damaged row')} of the history could not "
                      "be read and {} left out".format("were" if stats.damaged != 1 else "was"), style="yellow"))
     if not stats.reviews:
         count = "" if stats.unseen is None else f" ({stats.unseen} questions waiting)"
@@ -311,4 +312,4 @@ def show_stats(stats: Stats, console: Console | None = None) -> None:
 
 
 def _days(n: int) -> str:
-    return f"{n} day{'s' * (n != 1)}"
+    return counted(n, "day")

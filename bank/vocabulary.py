@@ -99,7 +99,7 @@ def _table() -> list[Word]:
         Word("USD", "money", Fraction(1), ("$", "usd", "dollar", "dollars")),
         Word("cent", "money", Fraction(1, 100), ("¢",), plural="cents"),
         # counted things (dimensions of their own)
-        Word("token", "token", Fraction(1), ("tok", "toks", "t"), plural="tokens"),
+        Word("token", "token", Fraction(1), ("tok", "toks"), plural="tokens"),  # not "t": authors name times t
         Word("ktoken", "token", Fraction(10**3), ("ktok", "ktoks", "ktokens", "Ktok", "Ktokens")),
         Word("Mtoken", "token", Fraction(10**6), ("Mtok", "Mtoks", "Mtokens")),
         Word("request", "request", Fraction(1), ("req", "reqs", "query", "queries"), plural="requests"),

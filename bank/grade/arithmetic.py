@@ -336,6 +336,8 @@ def _in_millions(tree: n.Node, scope: Scope, text: str) -> Amount | None:
             plain = Fraction(digits)
         except ValueError:
             continue
+        if not num.value:
+            continue  # "0M" is 0 either way
         out = n.swap(out, num, replace(num, value=plain, resolution=num.resolution * plain / num.value))
     if out is tree:
         return None

@@ -24,6 +24,7 @@ from fractions import Fraction
 from .. import notation as n
 from ..errors import NotationError
 from ..model import Question, Term, Variant
+from . import diagnose as dx
 from . import rubric
 from .arithmetic import Arithmetic, Context, check, pieces
 from .final import finals, overall
@@ -171,7 +172,9 @@ def _record(state: State, n_: int, chain: n.Chain, arith: Arithmetic, outcome: O
 def _cover(state: State, outcome: Outcome, n_: int) -> None:
     kind = "done" if outcome.status == Status.CORRECT else "carried"
     state.fresh = ()
-    if outcome.status not in (Status.CORRECT, Status.CARRIED):
+    if outcome.status == Status.SLIP and outcome.diagnosis == dx.ROUNDING and outcome.step is not None:
+        outcome = replace(outcome, credits=(outcome.step.name,))  # rounded too soon: the method is right
+    elif outcome.status not in (Status.CORRECT, Status.CARRIED):
         return
     fresh = []
     for name in outcome.credits:

@@ -365,6 +365,9 @@ def _refuse_stray(items: list[_Item], tokens: list[Token], text: str, names: fro
         tok = tokens[item.start]
         nxt_tok = tokens[item.end]
         dangling = after in ("link", "") or nxt_tok.text == ")" or (nxt_tok.text == "(" and _unmatched(tokens, item.end))
+        if item.kind == "op" and after == "op":  # "70 GB / / 6"
+            second = tokens[items[k + 1].start]
+            raise NotationError(f"`{second.text}` needs a number on each side", text, second.start, second.end)
         if item.kind == "op" and nxt_tok.text == "(" and _unmatched(tokens, item.end):
             raise NotationError("this `(` is never closed", text, nxt_tok.start, nxt_tok.end)
         if item.kind == "op" and (before == "link" or (before == "expr" and dangling) or after == "link"):
@@ -399,6 +402,7 @@ class _Draft:
     segments: list[Segment] = field(default_factory=list)
     rounding: str | None = None
     claim: bool = False
+    comment: str = ""
 
 
 def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]:
@@ -439,6 +443,8 @@ def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]
         elif item.kind == "aside":
             if current is not None and item.rounding and not link:
                 current.rounding = item.rounding  # "= 2.4 (rounded up)"
+            if current is not None and not link:
+                current.comment = text[tokens[item.start].end:tokens[item.end - 1].start].strip()
         elif item.kind == "punct" and tokens[item.start].text in (";", ".", "!", "?"):
             current, link, approx, gap = None, "", False, 0  # a sentence or clause ends the claim
         elif item.kind == "punct" and tokens[item.start].text in (",", "(", ")"):
@@ -462,11 +468,12 @@ def _stated(node: Node, text: str) -> bool:
     (givens joined in words are a restatement, not a working)."""
     from .nodes import numbers
 
-    if all(not x.text[:1].isdigit() for x in numbers(node)):
+    if all(not x.text.lstrip(".")[:1].isdigit() for x in numbers(node)):
         return False  # number words only
     while isinstance(node, (Quantity, Neg)):
         node = node.operand
-    if isinstance(node, BinOp) and node.op != "^" and text[node.op_start:node.op_start + 1].isalpha():
+    if isinstance(node, BinOp) and node.op != "^" and text[node.op_start:node.op_start + 1].isalpha() \
+            and text[node.op_start:node.op_start + 1] not in "xX":
         return False
     return True
 
@@ -506,7 +513,7 @@ def _merge(a: str, b: str) -> str:
 
 
 def _finish(d: _Draft, text: str) -> Chain:
-    return Chain(text, "", tuple(d.segments), "", d.rounding, d.claim or len(d.segments) > 1)
+    return Chain(text, "", tuple(d.segments), d.comment, d.rounding, d.claim or len(d.segments) > 1)
 
 
 def _split_weak(chains: list[Chain]) -> list[Chain]:

@@ -367,8 +367,8 @@ class ProseParser(Parser):
         return None
 
     def combine(self, op: str, left: Node, right: Node, tok: Token) -> Node:
-        if op in ("less", "+", "-") and _percent(right) and not _percent(left):
-            # $2.50 less 50% is $2.50 × (1 − 50%); 7,200 tokens/s plus 25% is 7,200 × (1 + 25%)
+        if op in ("less", "+", "-") and _percent(right) and not _percent(left) and self.text[right.start] != "(":
+            # $2.50 less 50% is $2.50 × (1 − 50%); 7,200 tokens/s plus 25% is 7,200 × (1 + 25%); (0) + (1%) adds
             one = Num(tok.start, tok.start, Fraction(1), "", Fraction(0))
             share = BinOp(tok.start, right.end, "+" if op == "+" else "-", one, right, tok.start)
             return BinOp(left.start, right.end, "*", left, share, tok.start)

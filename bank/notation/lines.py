@@ -172,9 +172,15 @@ def _phrases() -> list[tuple[tuple[str, ...], str, str | None]]:
     return _PHRASES
 
 
+_BY_FIRST: dict[str, list[tuple[tuple[str, ...], str, str | None]]] = {}
+
+
 def _match_phrase(tokens: list[Token], i: int) -> tuple[int, str, str | None] | None:
     """(tokens used, link, rounding) for a link phrase starting at ``i``, else None."""
-    for words, link, rounding in _phrases():
+    if not _BY_FIRST:
+        for phrase in _phrases():  # longest first, kept so within each first word
+            _BY_FIRST.setdefault(phrase[0][0], []).append(phrase)
+    for words, link, rounding in _BY_FIRST.get(_word(tokens[i]), ()):
         end = i + len(words)
         if end > len(tokens) - 1:
             continue

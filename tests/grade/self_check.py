@@ -7,10 +7,15 @@ from __future__ import annotations
 
 
 def worked_text(library, owner, v) -> str:
-    """The worked answer exactly as shown to a learner: one step's text per line."""
-    from bank.render import glossary_names, render_question
+    """The worked answer (a question's, or a glossary term's example) exactly as shown to a learner: one
+    step's text per line."""
+    from bank.model import Term
+    from bank.render import glossary_names, plain_links, render_example, render_question
 
-    rendered = render_question(owner, v).plain(glossary_names(library))
+    names = glossary_names(library)
+    if isinstance(owner, Term):
+        return "\n".join(plain_links(s.text, names) for s in render_example(owner, v)[1])
+    rendered = render_question(owner, v).plain(names)
     return "\n".join(s.text for s in rendered.steps)
 
 

@@ -18,6 +18,8 @@ Each stage's function lives in the module of the same name:
 
 from __future__ import annotations
 
+from typing import Any
+
 __version__ = "0.1.0"
 
 # Lazy re-exports keep `import bank` (and so `bank --help`) light. Names that
@@ -31,7 +33,7 @@ _EXPORTS = {
 }
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name in _EXPORTS:
         import importlib
 

@@ -29,9 +29,12 @@ import sys
 import time
 import zlib
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from ._files import Unreadable, read_regular
-from .model import Library
+from .model import Bank, Library, Question, Term
+
+_Item = TypeVar("_Item", Bank, Question, Term)
 
 #: Loader code and schemas whose changes invalidate the cache (relative to the ``bank`` package).
 LOADER = ("load.py", "model.py", "_yaml.py", "_files.py", "_cache.py", "errors.py", "schema")
@@ -45,7 +48,8 @@ def read(root: Path) -> tuple[Library | None, str]:
     to :func:`write` with (taken before any loading, so a change during the load is never hidden)."""
     stamp = stamps(root)
     cached = _read(cache_file(root))  # (format, stamp, library)
-    if not (isinstance(cached, tuple) and len(cached) == 3 and cached[:2] == (_FORMAT, stamp)):
+    if not (isinstance(cached, tuple) and len(cached) == 3 and cached[:2] == (_FORMAT, stamp)
+            and isinstance(cached[2], Library)):
         return None, stamp
     return _shown(cached[2], root), stamp
 
@@ -103,12 +107,12 @@ def _cache_folder() -> Path:
     chosen = os.environ.get("BANK_CACHE")
     if chosen:
         return Path(chosen)
-    if sys.platform.startswith("linux"):
-        xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
-        return Path(xdg if xdg else os.path.expanduser("~/.cache")) / "bank"
-    import platformdirs
+    if not sys.platform.startswith("linux"):
+        import platformdirs
 
-    return platformdirs.user_cache_path("bank")
+        return platformdirs.user_cache_path("bank")
+    xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
+    return Path(xdg if xdg else os.path.expanduser("~/.cache")) / "bank"
 
 
 def _files(base: Path, depth: int = 2) -> list[Path]:
@@ -139,16 +143,17 @@ def _shown(library: Library, root: Path) -> Library:
     return _map_paths(library, lambda p: display_path(root / p) if p else p, str(root))
 
 
-def _map_paths(library: Library, change, root: str, marks: bool = False) -> Library:
-    def fix(item):
-        extra = {"marks": {}} if marks and hasattr(item, "marks") else {}
-        return dataclasses.replace(item, path=change(item.path), **extra)
+def _map_paths(library: Library, change: Callable[[str], str], root: str, marks: bool = False) -> Library:
+    def fix(item: _Item) -> _Item:
+        if marks and not isinstance(item, Bank):  # a bank keeps no marks
+            return dataclasses.replace(item, path=change(item.path), marks={})
+        return dataclasses.replace(item, path=change(item.path))
 
     banks = tuple(dataclasses.replace(fix(b), questions=tuple(map(fix, b.questions))) for b in library.banks)
     return dataclasses.replace(library, root=root, banks=banks, glossary=tuple(map(fix, library.glossary)))
 
 
-def _read(path: Path):
+def _read(path: Path) -> object:
     try:
         with open(path, "rb") as f:
             return pickle.load(f)
@@ -156,7 +161,7 @@ def _read(path: Path):
         return None
 
 
-def _write(path: Path, data) -> None:
+def _write(path: Path, data: object) -> None:
     """Write atomically; a cache that cannot be written is simply not kept."""
     import tempfile
 

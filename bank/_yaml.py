@@ -165,7 +165,7 @@ def position(text: str, offset: int) -> tuple[int, int]:
 class _Builder:
     """Turns nodes into plain data, recording marks and problems, counting every value."""
 
-    def __init__(self, path: str, loader, lines: list[str]):
+    def __init__(self, path: str, loader: _Loader, lines: list[str]) -> None:
         self.path, self.loader, self.lines = path, loader, lines
         self.marks: dict = {}
         self.problems: list[Problem] = []

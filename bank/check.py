@@ -13,17 +13,21 @@ evaluation of the default variant and ``variants`` seeded ones.
 from __future__ import annotations
 
 import functools
+import os
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable
 
 from . import text as prose
 from .errors import BankError, Problem, did_you_mean
 from .lint_prose import ProseLint
 from .load import gather
 from .locations import Locator  # re-exported for callers of the old home (the site, until it moves)
-from .model import Library, Question, Term, Worked
-from .plan import PlanError, plan
-from .units import DIMENSIONS
+from .model import Library, Question, Term, Worked, prose_fields
+from .plan import Plan, PlanError, plan
+from .units import DIMENSIONS, Unit
+
+if TYPE_CHECKING:
+    from .solve import Solution
 
 
 @dataclass
@@ -37,18 +41,34 @@ class Report:
 
     @property
     def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity == "error"]
+        return [p for p in self.problems if p.is_error]
 
     @property
     def ok(self) -> bool:
         return not self.errors
 
-    def as_dict(self) -> dict:
+    def summary(self) -> str:
+        """What was covered and how it went, in one line.
+
+        >>> Report(questions=2, terms=1, variants=1402).summary()
+        '2 questions, 1 glossary term, 1,402 variants evaluated: no problems'
+        """
+        from .formatting import counted
+
+        covered = f"{counted(self.questions, 'question')}, {counted(self.terms, 'glossary term')}"
+        verdict = "no problems" if self.ok else counted(len(self.errors), "error")
+        return f"{covered}, {counted(self.variants, 'variant')} evaluated: {verdict}"
+
+    def as_text(self) -> str:
+        """Every problem as ``path:line:col: message``, then the summary."""
+        return "\n".join([*map(str, self.problems), self.summary()])
+
+    def as_dict(self) -> dict[str, Any]:
         return {"ok": self.ok, "questions": self.questions, "terms": self.terms,
                 "variants_checked": self.variants, "problems": [p.as_dict() for p in sorted(self.problems)]}
 
 
-def check(questions=None, variants: int = 200) -> Report:
+def check(questions: str | os.PathLike | None = None, variants: int = 200) -> Report:
     """Check every bank and the glossary under ``questions`` (default: the bundled ones)."""
     library, problems = gather(questions)
     report = Report(problems=list(problems))
@@ -56,24 +76,25 @@ def check(questions=None, variants: int = 200) -> Report:
     report.terms = len(library.glossary)
     names = {t.id: t.term for t in library.glossary}
     report.problems += _check_glossary(library)
-    for owner, prefix, worked in [*_owners(library), *_stand_ins(library, problems)]:
-        found, count = _check_owner(owner, prefix, worked, names, variants)
+    for owner in [*library.questions(), *library.glossary, *_stand_ins(library, problems)]:
+        found, count = _check_owner(owner, names, variants)
         report.problems += found
         report.variants += count
     report.problems = sorted(set(report.problems))
     return report
 
 
-def _check_owner(owner, prefix: tuple, worked: Worked | None, names: dict[str, str],
-                 variants: int) -> tuple[list[Problem], int]:
+def _check_owner(owner: Question | Term, names: dict[str, str], variants: int) -> tuple[list[Problem], int]:
     """Every problem of one question or term. No stage waits for an earlier one to pass: templates are
     checked even when the plan fails, and the variants are evaluated with the unit each mislabelled
     step should declare, so an author sees everything in one run."""
-    locate = Locator(owner, prefix)
+    worked = owner.worked
+    locate = Locator(owner, owner.worked_path)
     out = _check_links(owner, names) + _check_templates(owner, worked)
     if worked is None:
         return out, 0
-    lint = ProseLint(Locator(owner), prefix, worked, _prose_fields(owner))
+    lint = ProseLint(owner)
+    planned: Plan | None
     try:
         planned = plan(worked)  # cached: variant() and solve() reuse it
     except PlanError as exc:
@@ -85,16 +106,16 @@ def _check_owner(owner, prefix: tuple, worked: Worked | None, names: dict[str, s
     return out + found + lint.problems(), count
 
 
-def _stand_ins(library: Library, problems: list[Problem]):
+def _stand_ins(library: Library, problems: list[Problem]) -> Iterable[Question | Term]:
     """Files the loader left out for a schema problem whose worked part can still be checked."""
     from .salvage import stand_ins
 
     loaded = {q.path for q in library.questions()} | {t.path for t in library.glossary}
-    failed = {p.path for p in problems if p.severity == "error"} - loaded
+    failed = {p.path for p in problems if p.is_error} - loaded
     return stand_ins(library.root, failed) if failed else []
 
 
-def _as_suggested(owner, worked: Worked):
+def _as_suggested(owner: Question | Term, worked: Worked) -> tuple[Question | Term, Worked, Plan | None]:
     """(owner, worked, plan) with every mislabelled step declaring the unit its expression yields,
     or a plan of None when that does not make the worked answer plan cleanly."""
     from dataclasses import replace
@@ -113,44 +134,17 @@ def _as_suggested(owner, worked: Worked):
         return owner, worked, None
 
 
-def _owners(library: Library) -> Iterator[tuple[Question | Term, tuple, Worked | None]]:
-    for q in library.questions():
-        yield q, (), q.worked
-    for t in library.glossary:
-        yield t, ("example",), t.example
-
-
 # ----------------------------------------------------------------------------- prose
-
-def _prose_fields(owner: Question | Term) -> Iterator[tuple[tuple, str]]:
-    """(marks path relative to the owner's root, template text) of every prose field."""
-    base: tuple = ()
-    if isinstance(owner, Question):
-        yield ("title",), owner.title
-        yield ("answer",), owner.answer
-        yield ("takeaway",), owner.takeaway
-        for i, point in enumerate(owner.key_points):
-            yield ("key_points", i), point
-        worked = owner.worked
-    else:
-        yield ("definition",), owner.definition
-        yield ("explanation",), owner.explanation
-        worked, base = owner.example, ("example",)
-    if worked is not None:
-        yield base + ("problem",), worked.problem
-        for i, step in enumerate(worked.steps):
-            yield base + ("steps", i, "text"), step.text
-
 
 #: Problems of one kind located per field; the rest are counted in one more line, so a field
 #: with 100,000 typed numbers costs no more than one with ten.
 MAX_PER_FIELD = 10
 
 
-def _check_links(owner, names: dict[str, str]) -> list[Problem]:
+def _check_links(owner: Question | Term, names: dict[str, str]) -> list[Problem]:
     root = Locator(owner)
     out = []
-    for where, source in _prose_fields(owner):
+    for where, source in prose_fields(owner):
         unknown = (link for link in prose.links(source) if link.term not in names)
         out += _located(root, where, "links to unknown terms", (
             (f"link to unknown glossary term `{link.term}`" + did_you_mean(link.term, names),
@@ -158,13 +152,13 @@ def _check_links(owner, names: dict[str, str]) -> list[Problem]:
     return out
 
 
-def _check_templates(owner, worked: Worked | None) -> list[Problem]:
+def _check_templates(owner: Question | Term, worked: Worked | None) -> list[Problem]:
     """Every prose field: only the allowed template language (see :mod:`bank.text`), known names,
     params alone in the problem, and no numbers typed into the text."""
     root = Locator(owner)
     known = set(worked.names) if worked else set()
     out = []
-    for where, source in _prose_fields(owner):
+    for where, source in prose_fields(owner):
         try:
             used = _undeclared(source)
         except prose.TemplateError as exc:
@@ -213,7 +207,7 @@ def _check_glossary(library: Library) -> list[Problem]:
 
 # ----------------------------------------------------------------------------- evaluation
 
-def _check_variants(owner, worked: Worked, planned, locate: Locator, count: int,
+def _check_variants(owner: Question | Term, worked: Worked, planned: Plan, locate: Locator, count: int,
                     lint: ProseLint) -> tuple[list[Problem], int]:
     """Evaluate and render the default variant and ``count`` seeded ones. Each fault is reported once,
     for the first variant that shows it, and one fault does not stop the search for others."""
@@ -227,7 +221,7 @@ def _check_variants(owner, worked: Worked, planned, locate: Locator, count: int,
         out[("constraint", index)] = locate.problem(("constraints", index),
                                                     f"the default values break the constraint `{text}`")
     never_negative = [s.name for s in worked.steps if _cannot_be_negative(planned.units[s.name])]
-    templates = [(where, source) for where, source in _prose_fields(owner) if _renderable(source, worked)]
+    templates = [(where, source) for where, source in prose_fields(owner) if _renderable(source, worked)]
     checked = 0
     for seed in [None, *range(count)]:
         label = "default variant" if seed is None else f"seed {seed}"
@@ -272,12 +266,12 @@ def _renderable(source: str, worked: Worked) -> bool:
     return bool(used) and used <= set(worked.names)
 
 
-def _cannot_be_negative(unit) -> bool:
+def _cannot_be_negative(unit: Unit) -> bool:
     """Times, sizes, FLOPs and counts cannot be negative; money and plain numbers can."""
     return any(unit.dims) and not unit.dims[DIMENSIONS.index("money")]
 
 
-def _negative(names: list[str], solution) -> list[str]:
+def _negative(names: list[str], solution: Solution) -> list[str]:
     return [n for n in names if solution.values[n].magnitude < 0]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import importlib
 import re
+from typing import Any
 
 import click
 
@@ -81,7 +82,7 @@ def command(name: str) -> click.Command | None:
 class BankGroup(LazyGroup):
     """Maps every :class:`BankError` to a clean message and its exit code."""
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except BankError as exc:

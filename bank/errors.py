@@ -63,9 +63,14 @@ class Problem:
     severity: str = "error"
     source: str = field(default="", compare=False, repr=False)
 
+    @property
+    def is_error(self) -> bool:
+        """An error stops a load or fails ``bank check``; a warning only informs."""
+        return self.severity == "error"
+
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}:{self.col}" if self.line else self.path
-        tag = "" if self.severity == "error" else f"{self.severity}: "
+        tag = "" if self.is_error else f"{self.severity}: "
         return visible(f"{where}: {tag}{self.message}")
 
     def show(self) -> str:
@@ -87,7 +92,7 @@ class ProblemsFound(BankError):
         super().__init__(f"{len(self.problems)} problem(s)")
 
     def show(self) -> str:
-        count = sum(p.severity == "error" for p in self.problems)
+        count = sum(p.is_error for p in self.problems)
         lines = [p.show() for p in self.problems]
         lines.append(f"{count} error{'s' if count != 1 else ''} found")
         return "\n".join(lines)

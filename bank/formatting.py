@@ -13,21 +13,31 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from numbers import Real
+from numbers import Rational, Real
+from typing import TYPE_CHECKING, Callable, Union
+
+if TYPE_CHECKING:
+    from .model import Value
+
+#: What a filter prints: a number, or a :class:`~bank.model.Value` (its magnitude, and for
+#: ``duration`` its unit).
+Numeric = Union[Fraction, float, int, "Value"]
 
 __all__ = ["num", "thousands", "fixed", "sig", "money", "percent", "duration", "large", "sci",
-           "FILTERS", "as_fraction"]
+           "counted", "FILTERS", "WORD_FILTERS", "NUMBER_FILTERS", "UNIT_FILTERS", "as_fraction"]
 
 
-def as_fraction(x) -> Fraction:
+def as_fraction(x: object) -> Fraction:
     """Anything numeric (including a :class:`bank.model.Value`) as a Fraction."""
     magnitude = getattr(x, "magnitude", x)
     if isinstance(magnitude, Fraction):
         return magnitude
-    if isinstance(magnitude, float):
+    if isinstance(magnitude, float):  # the decimal a float prints, not its binary expansion
         return Fraction(repr(magnitude))
-    if isinstance(magnitude, (int, Real)):
+    if isinstance(magnitude, (int, Rational)):  # and exact numbers from other libraries
         return Fraction(magnitude)
+    if isinstance(magnitude, Real):
+        return Fraction(repr(float(magnitude)))
     raise TypeError(f"not a number: {x!r}")
 
 
@@ -89,12 +99,12 @@ def _bounded(count: int) -> int:
     return count
 
 
-def fixed(x, places: int = 2) -> str:
+def fixed(x: Numeric, places: int = 2) -> str:
     """Exactly ``places`` decimals: ``fixed(11.666, 1) == '11.7'``."""
     return _digits(as_fraction(x), _bounded(places))
 
 
-def sig(x, figures: int = 3) -> str:
+def sig(x: Numeric, figures: int = 3) -> str:
     """``figures`` significant figures, trailing zeros trimmed: ``sig(31.67, 2) == '32'``."""
     _bounded(figures)
     value = as_fraction(x)
@@ -102,7 +112,7 @@ def sig(x, figures: int = 3) -> str:
     return _trim(_digits(value, places)) if places > 0 else _digits(value, places)
 
 
-def num(x) -> str:
+def num(x: Numeric) -> str:
     """A sensible default: whole numbers with separators, others to 3 significant figures."""
     value = as_fraction(x)
     if value.denominator == 1:
@@ -110,12 +120,12 @@ def num(x) -> str:
     return sig(value, 3)
 
 
-def thousands(x, places: int = 0) -> str:
+def thousands(x: Numeric, places: int = 0) -> str:
     """Separators and ``places`` decimals: ``thousands(21900) == '21,900'``."""
     return _digits(as_fraction(x), _bounded(places))
 
 
-def money(x, places: int | None = None) -> str:
+def money(x: Numeric, places: int | None = None) -> str:
     """Dollars; cents shown unless the amount is whole: ``money(9) == '$9'``, ``money(9, 2) == '$9.00'``."""
     value = as_fraction(x)
     if places is None:
@@ -124,7 +134,7 @@ def money(x, places: int | None = None) -> str:
     return f"-${text}" if value < 0 and text.strip("0.,") else f"${text}"
 
 
-def percent(x, places: int | None = None) -> str:
+def percent(x: Numeric, places: int | None = None) -> str:
     """A percent magnitude: ``percent(10) == '10%'``, ``percent(12.5) == '12.5%'``."""
     value = as_fraction(x)
     text = num(value) if places is None else fixed(value, places)
@@ -134,7 +144,7 @@ def percent(x, places: int | None = None) -> str:
 _DURATIONS = ((Fraction(1, 1000), "ms"), (1, "s"), (60, "min"), (3600, "hours"), (86400, "days"))
 
 
-def duration(x, figures: int = 3) -> str:
+def duration(x: Numeric, figures: int = 3) -> str:
     """A time in the largest convenient unit; plain numbers are seconds.
 
     >>> duration(Fraction(1, 2)), duration(21), duration(5400), duration(172800)
@@ -147,7 +157,7 @@ def duration(x, figures: int = 3) -> str:
     return f"{sig(seconds / Fraction(scale), figures)} {name}"
 
 
-def _seconds_per(x) -> Fraction:
+def _seconds_per(x: Numeric) -> Fraction:
     unit = getattr(x, "unit_obj", None)
     return unit.scale if unit is not None and unit.dims[0] == 1 and not any(unit.dims[1:]) else Fraction(1)
 
@@ -155,7 +165,7 @@ def _seconds_per(x) -> Fraction:
 _LARGE = ((10**12, "trillion"), (10**9, "billion"), (10**6, "million"))
 
 
-def large(x, figures: int = 3) -> str:
+def large(x: Numeric, figures: int = 3) -> str:
     """Big counts in words: ``large(1_500_000_000) == '1.5 billion'``; smaller ones with separators."""
     value = as_fraction(x)
     for size, word in _LARGE:
@@ -164,7 +174,7 @@ def large(x, figures: int = 3) -> str:
     return num(value)
 
 
-def sci(x, figures: int = 2) -> str:
+def sci(x: Numeric, figures: int = 2) -> str:
     """Scientific notation as engineers write it: ``sci(5.6e14) == '5.6e14'``."""
     value = as_fraction(x)
     if value == 0:
@@ -177,13 +187,29 @@ def sci(x, figures: int = 2) -> str:
     return f"{text}e{exponent}"
 
 
-def plural(x, word: str, many: str | None = None) -> str:
+def plural(x: Numeric, word: str, many: str | None = None) -> str:
     """The word for a count: ``plural(1, 'replica') == 'replica'``, ``plural(3, 'replica') == 'replicas'``."""
     return word if as_fraction(x) == 1 else (many or word + "s")
 
 
-FILTERS = {"plural": plural, "num": num, "thousands": thousands, "fixed": fixed, "sig": sig, "money": money,
+#: Every filter prose may use, by name (``{{ cost | money }}``); a step's ``format`` names one of them.
+def counted(n: int, word: str, many: str | None = None) -> str:
+    """A count and the word for that many, for messages and summaries.
+
+    >>> counted(1, "error"), counted(1402, "variant"), counted(2, "query", "queries")
+    ('1 error', '1,402 variants', '2 queries')
+    """
+    return f"{n:,} {plural(n, word, many)}"
+
+
+FILTERS: dict[str, Callable[..., str]] = {"plural": plural, "num": num, "thousands": thousands, "fixed": fixed, "sig": sig, "money": money,
            "percent": percent, "duration": duration, "large": large, "sci": sci}
+#: Filters that take words and print words (``{{ n | plural("replica") }}``).
+WORD_FILTERS = frozenset({"plural"})
+#: Filters that print the number itself, taking at most a whole number (places or figures).
+NUMBER_FILTERS = frozenset(FILTERS) - WORD_FILTERS
+#: Number filters that print a unit of their own: ``$21,900``, ``10%``, ``31.7 s``.
+UNIT_FILTERS = frozenset({"money", "percent", "duration"})
 
 
 def with_unit(text: str, unit: str, magnitude: Fraction | float | int) -> str:
@@ -227,7 +253,7 @@ def printable(text: str) -> str:
     return text.translate(_CONTROL)
 
 
-def apply_format(x, spec: str | None) -> str:
+def apply_format(x: Numeric, spec: str | None) -> str:
     """Format with a spec such as ``money``, ``fixed(1)`` or ``sig(2)``; None means :func:`num`.
 
     >>> apply_format(Fraction(35, 3), "fixed(1)")
@@ -237,7 +263,7 @@ def apply_format(x, spec: str | None) -> str:
 
 
 @functools.lru_cache(maxsize=None)
-def _formatter(spec: str | None):
+def _formatter(spec: str | None) -> Callable[[Numeric], str]:
     if not spec:
         return num
     name, _, arg = spec.partition("(")

@@ -19,9 +19,15 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Iterator
+from fractions import Fraction
+from typing import Iterable, Iterator, Mapping
 
-from .units import lookup
+from .errors import Problem
+from .formatting import UNIT_FILTERS, apply_format
+from .locations import Locator
+from .model import FieldPath, Param, Question, Step, Term, Value, Worked, prose_fields, worked_of
+from .units import Unit, lookup
+from .vocabulary import SUFFIXES, UNITS
 
 #: Count nouns as a singular -> plural table (time words too: "1 hours" is as wrong as "1 cards").
 _NOUNS = {w: w + "s" for w in (
@@ -85,7 +91,7 @@ def disagreements(text: str) -> list[str]:
     return out
 
 
-def _unit_of(word: str):
+def _unit_of(word: str) -> Unit | None:
     """The unit a single printed word names (not compounds such as ``GB/s``)."""
     return None if "/" in word else lookup(word)
 
@@ -137,17 +143,12 @@ def percent_without_sign(source: str, percent_names: dict[str, str | None]) -> l
 LABEL_LIMIT = 40
 
 
-_WORDS = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
-
-
-def read_back(text: str):
+def read_back(text: str) -> Fraction | None:
     """The number a formatted value shows, or None: ``$21,900`` -> 21900, ``1.5 billion``, ``5.6e14``, ``10%``.
 
     >>> read_back("1.5 billion"), read_back("$2.50"), read_back("2.04"), read_back("3 s")
     (Fraction(1500000000, 1), Fraction(5, 2), Fraction(51, 25), Fraction(3, 1))
     """
-    from fractions import Fraction
-
     parts = text.replace("$", "").replace(",", "").replace("%", "").split()
     if not parts:
         return None
@@ -155,23 +156,19 @@ def read_back(text: str):
         value = Fraction(parts[0]) if "e" not in parts[0] else Fraction(float(parts[0])).limit_denominator(1)
     except (ValueError, ZeroDivisionError):
         return None
-    if len(parts) > 1 and parts[1] in _WORDS:
-        value *= _WORDS[parts[1]]
+    if len(parts) > 1 and parts[1] in SUFFIXES:
+        value *= SUFFIXES[parts[1]]
     return value
 
 
-def lossy_givens(params, limit: int = 2000) -> Iterator[tuple[str, str, str]]:
+def lossy_givens(params: Iterable[Param], limit: int = 2000) -> Iterator[tuple[str, str, str]]:
     """(param, value, as printed) for a given its own format prints as another number (``2.039`` as
     ``2.04``): the problem would state a different figure from the one the answer uses.
 
-    >>> from fractions import Fraction
     >>> from bank.model import Param
     >>> list(lossy_givens([Param("bw", Fraction(2039, 1000), choices=(Fraction(2039, 1000),))]))
     [('bw', '2.039', '2.04')]
     """
-    from .formatting import apply_format
-    from .model import Value
-
     for p in params:
         size = p.size()
         indices = range(size) if size <= limit else range(0, size, size // limit + 1)
@@ -183,7 +180,7 @@ def lossy_givens(params, limit: int = 2000) -> Iterator[tuple[str, str, str]]:
                 break
 
 
-def label_problems(steps) -> Iterator[tuple[int, str]]:
+def label_problems(steps: Iterable[Step]) -> Iterator[tuple[int, str]]:
     """(step index, message) for labels that are too long or used twice in one worked answer."""
     seen: dict[str, str] = {}
     for i, step in enumerate(steps):
@@ -197,35 +194,37 @@ def label_problems(steps) -> Iterator[tuple[int, str]]:
 
 
 class ProseLint:
-    """The content faults of one question or term, gathered while ``bank check`` renders its variants.
+    """The content faults of one question or term with a worked answer, gathered while ``bank check``
+    renders its variants. Fields are the owner's :func:`~bank.model.prose_fields`, by path."""
 
-    ``locate`` places a field path from the owner's root (``Locator(owner)``); ``prefix`` is where the
-    worked answer sits under it (``("example",)`` for a glossary term); ``fields`` yields
-    (path, template) for every prose field.
-    """
+    def __init__(self, owner: Question | Term):
+        self.locate, self.prefix, self.worked = Locator(owner), owner.worked_path, worked_of(owner)
+        self.sources = dict(prose_fields(owner))
+        self.found: dict[tuple, Problem] = {}
+        self._see_templates()
+        formats = {item.name: item.format for item in _named(self.worked)}
+        #: Which rendered checks each field needs: both faults come from a value printed next to a word,
+        #: so a template whose outputs are never followed by a count word, or never print a unit, is skipped.
+        self.checks = {where: (_counts_follow(source), _prints_unit(source, formats))
+                       for where, source in self.sources.items()}
 
-    def __init__(self, locate, prefix: tuple, worked, fields):
-        self.locate, self.prefix, self.worked, self.sources = locate, prefix, worked, dict(fields)
-        self.found: dict[tuple, object] = {}
+    def _see_templates(self) -> None:
+        """The faults the templates show before any variant is rendered: labels, givens, percents."""
+        locate, prefix, worked = self.locate, self.prefix, self.worked
         for i, message in label_problems(worked.steps):
             self.found[("label", i)] = locate.problem(prefix + ("steps", i, "label"), message)
         for name, value, shown in lossy_givens(worked.params):
             self.found[("given", name)] = locate.problem(
                 prefix + ("params", name, "<key>"), f"given `{name}` = {value} prints as `{shown}`; give it a "
                 "format that shows every digit (e.g. `sig(4)`, `money(3)`)")
-        percent = {n: f for n, f in _percent_values(worked)}
+        percent = dict(_percent_values(worked))
         for where, source in self.sources.items():
             for name in percent_without_sign(source, percent):
                 self.found.setdefault(("percent", where, name), locate.problem(
                     where, f"`{name}` is a percent but prints without `%`; use `{{{{ {name} | percent }}}}`",
                     needle=name))
-        formats = {item.name: item.format for item in (*worked.params, *worked.steps)}
-        #: Which rendered checks each field needs: both faults come from a value printed next to a word,
-        #: so a template whose outputs are never followed by a count word, or never print a unit, is skipped.
-        self.checks = {where: (_counts_follow(source), _prints_unit(source, formats))
-                       for where, source in self.sources.items()}
 
-    def see(self, where: tuple, text: str, variant: str) -> None:
+    def see(self, where: FieldPath, text: str, variant: str) -> None:
         """Lint one rendered field of one variant; a fault is kept for the first variant showing it."""
         counts, units = self.checks.get(where, (True, True))
         if not counts and not units:
@@ -237,7 +236,7 @@ class ProseLint:
                 needle = word if word in self.sources.get(where, "") else None
                 self.found[key] = self.locate.problem(where, f"{variant}: {message}", needle=needle)
 
-    def see_answer(self, values, variant: str) -> None:
+    def see_answer(self, values: Mapping[str, Value], variant: str) -> None:
         """Lint each answer part as the quiz, the site and the exports print it (value, then unit).
 
         The fault comes from a step's format and unit, not its value, so one variant shows it.
@@ -252,14 +251,20 @@ class ProseLint:
                 self.found.setdefault(key, self.locate.problem(
                     where, f"{variant}: the answer prints as {message}"))
 
-    def problems(self) -> list:
+    def problems(self) -> list[Problem]:
         return list(self.found.values())
 
 
-def _percent_values(worked) -> Iterator[tuple[str, str | None]]:
+def _named(worked: Worked) -> tuple[Param | Step, ...]:
+    """Every param, then every step."""
+    return (*worked.params, *worked.steps)
+
+
+def _percent_values(worked: Worked) -> Iterator[tuple[str, str | None]]:
     """(name, format) of every param and step whose unit is a percent."""
-    for item in (*worked.params, *worked.steps):
-        if item.unit.strip() in ("percent", "%", "pct"):
+    for item in _named(worked):
+        word = UNITS.get(item.unit.strip())
+        if word is not None and word.name == "percent":
             yield item.name, item.format
 
 
@@ -274,7 +279,6 @@ def rendered_faults(text: str, counts: bool = True, units: bool = True) -> tuple
 
 
 _AFTER_OUTPUT = re.compile(r"\}\}[ \u00a0]+(?:\{\{[^}]*\}\}[ \u00a0]*)?([A-Za-z][\w-]*)")
-_UNIT_FORMATS = ("duration", "money", "percent")
 
 
 def _counts_follow(source: str) -> bool:
@@ -287,7 +291,7 @@ def _prints_unit(source: str, formats: dict[str, str | None]) -> bool:
     """Whether some value in a template is printed with a format that adds its own unit."""
     for m in _OUTPUT.finditer(source):
         shown = m.group(2) or formats.get(m.group(1)) or ""
-        if shown.startswith(_UNIT_FORMATS):
+        if shown.split("(")[0] in UNIT_FILTERS:
             return True
     return False
 

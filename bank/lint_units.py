@@ -22,9 +22,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from .units import DIMENSIONS, Unit, UnitError, lookup, parse_unit
+
+if TYPE_CHECKING:
+    from .model import Step, Worked
 
 #: The word to add for a missing base dimension (a prefix-free unit of each).
 _WORDS = {"time": "s", "data": "B", "compute": "FLOP", "money": "USD", "token": "token",
@@ -112,7 +115,7 @@ def near_units(expr: str, units: Mapping[str, Unit | None]) -> tuple[str, ...]:
     return tuple(u.name for u in found if u is not None and u.name)
 
 
-def with_suggested_units(worked, units: dict[str, Unit]):
+def with_suggested_units(worked: Worked, units: dict[str, Unit]) -> Worked | None:
     """``worked`` with each step whose declared unit has the wrong dimension declaring the suggested
     one instead, or None when nothing needed (or could be given) a new unit.
 
@@ -122,7 +125,8 @@ def with_suggested_units(worked, units: dict[str, Unit]):
     from . import notation
 
     units = dict(units)
-    steps, changed = [], False
+    steps: list[Step] = []
+    changed = False
     for step in worked.steps:
         try:
             declared = parse_unit(step.unit)

@@ -23,10 +23,14 @@ import functools
 import os
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ._files import Unreadable, read_regular
 from .errors import BankError, NotFound, Problem, ProblemsFound, did_you_mean
 from .model import Bank, Library, Param, Question, Step, Term, Worked
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator, ValidationError
 
 SCHEMA_DIR = Path(__file__).parent / "schema"
 GLOSSARY_DIR = "glossary"
@@ -62,7 +66,7 @@ def load(questions: str | os.PathLike | None = None, *, cached: bool = False) ->
     author errors beyond loading (``list``, ``show``, the quiz).
     """
     library, problems = gather(questions, cached=cached)
-    errors = [p for p in problems if p.severity == "error"]
+    errors = [p for p in problems if p.is_error]
     if errors:
         raise ProblemsFound(errors)
     return library
@@ -116,7 +120,8 @@ def display_path(path: Path) -> str:
 
 # ----------------------------------------------------------------------------- files
 
-def read_file(path: Path, schema: str, problems: list[Problem], root: Path | None = None):
+def read_file(path: Path, schema: str, problems: list[Problem],
+              root: Path | None = None) -> tuple[dict[str, Any] | None, dict]:
     """Read one YAML file and validate it; returns (data, marks) or (None, marks).
 
     Only a regular file inside ``root`` (once symlinks are resolved), of at most
@@ -146,7 +151,7 @@ def read_file(path: Path, schema: str, problems: list[Problem], root: Path | Non
     return (None if schema_problems else _plain(data)), marks
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     """Text written like a date was kept as ``_yaml.Date`` for the schema's messages; plain ``str`` after."""
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
@@ -247,7 +252,7 @@ def _param(name: str, spec: dict) -> Param:
                  description=spec.get("description", ""))
 
 
-def exact(number) -> Fraction:
+def exact(number: int | float | Fraction) -> Fraction:
     """The exact decimal a YAML number was written as.
 
     >>> exact(2.5), exact(0.1)
@@ -256,7 +261,7 @@ def exact(number) -> Fraction:
     return Fraction(repr(number)) if isinstance(number, float) else Fraction(number)
 
 
-def _maybe(number) -> Fraction | None:
+def _maybe(number: int | float | None) -> Fraction | None:
     return None if number is None else exact(number)
 
 
@@ -274,7 +279,7 @@ def _check_unique_ids(banks: list[Bank], problems: list[Problem]) -> None:
 # ----------------------------------------------------------------------------- schema
 
 @functools.lru_cache(maxsize=None)
-def _validator(kind: str):
+def _validator(kind: str) -> Draft202012Validator:
     import json
 
     from jsonschema import Draft202012Validator
@@ -289,7 +294,7 @@ def _validator(kind: str):
     return Draft202012Validator(schema, registry=registry)
 
 
-def validate(data, marks: dict, kind: str, shown: str) -> list[Problem]:
+def validate(data: object, marks: dict, kind: str, shown: str) -> list[Problem]:
     """Validate data against ``<kind>.schema.json``; problems are located and readable."""
     problems = []
     for error in _validator(kind).iter_errors(data):
@@ -299,12 +304,15 @@ def validate(data, marks: dict, kind: str, shown: str) -> list[Problem]:
     return sorted(set(problems))
 
 
-def _explain(error) -> list[tuple[tuple, str]]:
+def _explain(error: ValidationError) -> list[tuple[tuple, str]]:
     path = tuple(error.absolute_path)
     key = f"`{path[-1]}`" if path and isinstance(path[-1], str) else "value"
     kind = error.validator
+    # Our schemas are objects, and every error iter_errors yields carries the keyword's value.
+    schema = error.schema if isinstance(error.schema, Mapping) else {}
+    expected: Any = error.validator_value
     if kind == "additionalProperties" and isinstance(error.instance, dict):
-        known = list(error.schema.get("properties", {}))
+        known = list(schema.get("properties", {}))
         return [(path + (extra, "<key>"), f"unknown key `{extra}`" + did_you_mean(extra, known))
                 for extra in error.instance if extra not in known]
     if kind == "required":
@@ -314,20 +322,19 @@ def _explain(error) -> list[tuple[tuple, str]]:
         missing, owner = error.message.split("'")[1::2][:2]
         return [(path + (owner, "<key>"), f"`{owner}` requires `{missing}` as well")]
     if kind == "enum":
-        choices = ", ".join(str(c) for c in error.validator_value)
+        choices = ", ".join(str(c) for c in expected)
         return [(path, f"{key} is `{error.instance}`; expected one of: {choices}"
-                 + did_you_mean(str(error.instance), error.validator_value))]
+                 + did_you_mean(str(error.instance), expected))]
     if kind == "type":
-        return [(path, f"{key} should be {_a(error.validator_value)}, not {_a(_json_type(error.instance))}")]
+        return [(path, f"{key} should be {_a(expected)}, not {_a(_json_type(error.instance))}")]
     if kind == "pattern":
-        return [(path, f"{key} `{error.instance}` does not match the pattern {error.validator_value}"
-                 + _pattern_hint(error.validator_value))]
-    if kind in ("oneOf", "anyOf") and "x-message" in error.schema:
-        return [(path, error.schema["x-message"])]
+        return [(path, f"{key} `{error.instance}` does not match the pattern {expected}" + _pattern_hint(expected))]
+    if kind in ("oneOf", "anyOf") and "x-message" in schema:
+        return [(path, schema["x-message"])]
     return [(path, f"{key}: {error.message}")]
 
 
-def _a(kind) -> str:
+def _a(kind: str | list[str]) -> str:
     if isinstance(kind, list):
         return " or ".join(_a(k) for k in kind)
     return {"object": "a mapping", "array": "a list", "string": "text", "number": "a number",
@@ -335,7 +342,7 @@ def _a(kind) -> str:
             "date": "a date"}.get(kind, kind)
 
 
-def _json_type(value) -> str:
+def _json_type(value: object) -> str:
     from ._yaml import Date
 
     if isinstance(value, Date):

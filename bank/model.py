@@ -14,14 +14,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterator, Mapping
+from typing import TYPE_CHECKING, Iterator, Mapping, Protocol, Sequence, TypeVar
 
-from .errors import NotFound, did_you_mean
+from .errors import BankError, NotFound, did_you_mean
+
+if TYPE_CHECKING:
+    from .units import Unit
 
 LEVELS = ("warm-up", "core", "hard")
 
-#: (line, column, scalar style, block indent) of a value, keyed by a path such as ("steps", 0, "expr").
-Marks = Mapping[tuple, tuple[int, int, object, int]]
+#: Where a value sits in its file: ("steps", 0, "expr"), ("title",), ("params", "rate", "<key>").
+FieldPath = tuple[str | int, ...]
+#: (line, column, scalar style, block indent) of each value, by field path.
+Marks = Mapping[FieldPath, tuple[int, int, object, int]]
 
 
 @dataclass(frozen=True)
@@ -42,18 +47,28 @@ class Param:
         """Every value a variant may draw, in order."""
         if self.choices:
             return self.choices
-        count = int((self.max - self.min) / self.step) + 1
-        return tuple(self.min + i * self.step for i in range(count))
+        low, _, step = self.bounds()
+        return tuple(low + i * step for i in range(self.size()))
 
     def size(self) -> int:
         """How many values the parameter can take."""
         if self.choices:
             return len(self.choices)
-        return int((self.max - self.min) / self.step) + 1
+        low, high, step = self.bounds()
+        return int((high - low) / step) + 1
 
     def at(self, index: int) -> Fraction:
         """The ``index``-th value of the grid, without building the grid."""
-        return self.choices[index] if self.choices else self.min + index * self.step
+        if self.choices:
+            return self.choices[index]
+        low, _, step = self.bounds()
+        return low + index * step
+
+    def bounds(self) -> tuple[Fraction, Fraction, Fraction]:
+        """(min, max, step) of a param without choices (the schema requires all three there)."""
+        if self.min is None or self.max is None or self.step is None:
+            raise ValueError(f"param `{self.name}` has neither choices nor min, max and step")
+        return self.min, self.max, self.step
 
 
 @dataclass(frozen=True)
@@ -116,7 +131,15 @@ class Worked:
         return total
 
 
-def _by_name(items, name: str, kind: str):
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+_N = TypeVar("_N", bound=_Named)
+
+
+def _by_name(items: Sequence[_N], name: str, kind: str) -> _N:
     for item in items:
         if item.name == name:
             return item
@@ -144,6 +167,11 @@ class Question:
         """The identity used for seeds and history."""
         return self.id
 
+    @property
+    def worked_path(self) -> FieldPath:
+        """Where the worked answer's fields sit in the file: at the top level of a question."""
+        return ()
+
 
 @dataclass(frozen=True)
 class Term:
@@ -168,9 +196,58 @@ class Term:
         return self.example
 
     @property
+    def worked_path(self) -> FieldPath:
+        """Where the worked answer's fields sit in the file: under ``example``."""
+        return ("example",)
+
+    @property
     def spellings(self) -> tuple[str, ...]:
         """The term and its aliases."""
         return (self.term, *self.aliases)
+
+
+def worked_of(owner: Question | Term) -> Worked:
+    """The worked answer of a question or glossary term; :class:`BankError` when a question has none.
+
+    >>> worked_of(Question("q", "b", "core", "Why?", "Because.", "So."))
+    Traceback (most recent call last):
+    ...
+    bank.errors.BankError: `q` has no worked answer
+    """
+    if owner.worked is None:
+        raise BankError(f"`{owner.id}` has no worked answer")
+    return owner.worked
+
+
+def prose_fields(owner: Question | Term) -> Iterator[tuple[FieldPath, str]]:
+    """(field path from the owner's root, template text) of every prose field: the one list of what is prose.
+
+    A question's title, answer, key points and takeaway, then its worked problem and each step's text;
+    a term's definition and explanation, then its example's problem and step texts. Whatever lints or
+    renders all of an owner's prose (``bank check``, its prose lint, the site) reads this list.
+
+    >>> worked = Worked("Copy {{ size }} GB.", (), (Step("time", "1", text="{{ time }} s"),), ("time",))
+    >>> q = Question("q", "b", "core", "Title", "Answer", "Takeaway", key_points=("a", "b"), worked=worked)
+    >>> [path for path, _ in prose_fields(q)]  # doctest: +NORMALIZE_WHITESPACE
+    [('title',), ('answer',), ('key_points', 0), ('key_points', 1), ('takeaway',), ('problem',),
+     ('steps', 0, 'text')]
+    >>> [path for path, _ in prose_fields(Term("t", "term", "Definition.", "Explanation.", worked))]
+    [('definition',), ('explanation',), ('example', 'problem'), ('example', 'steps', 0, 'text')]
+    """
+    if isinstance(owner, Question):
+        yield ("title",), owner.title
+        yield ("answer",), owner.answer
+        for i, point in enumerate(owner.key_points):
+            yield ("key_points", i), point
+        yield ("takeaway",), owner.takeaway
+    else:
+        yield ("definition",), owner.definition
+        yield ("explanation",), owner.explanation
+    if owner.worked is not None:
+        base = owner.worked_path
+        yield base + ("problem",), owner.worked.problem
+        for i, step in enumerate(owner.worked.steps):
+            yield base + ("steps", i, "text"), step.text
 
 
 @dataclass(frozen=True)
@@ -249,7 +326,7 @@ class Value:
     format: str | None = None
 
     @property
-    def unit_obj(self):
+    def unit_obj(self) -> Unit:
         from .units import parse_unit
         return parse_unit(self.unit)
 
@@ -288,7 +365,7 @@ class Value:
         return str(m) if isinstance(m, Fraction) else repr(m)
 
 
-def _magnitude(x: object):
+def _magnitude(x: object) -> Fraction | float | int:
     """A number to compare a :class:`Value` with."""
     if isinstance(x, Value):
         return x.magnitude

@@ -25,7 +25,7 @@ from typing import Mapping
 
 from . import notation
 from .errors import BankError, NotationError, did_you_mean
-from .model import Worked
+from .model import Param, Step, Worked
 from .units import Unit, UnitError, describe_dims, is_unit_word, parse_unit
 
 #: Author expressions may be longer than a learner's line.
@@ -120,7 +120,7 @@ def holds(tree: notation.Compare, env: Mapping[str, Fraction]) -> bool:
 def plan(worked: Worked) -> Plan:
     """The plan of a worked calculation, or :class:`PlanError` listing every problem."""
     built, problems = build(worked)
-    if problems:
+    if built is None:
         raise PlanError(problems)
     return built
 
@@ -128,8 +128,9 @@ def plan(worked: Worked) -> Plan:
 def build(worked: Worked) -> tuple[Plan | None, list[PlanProblem]]:
     """Plan a worked calculation, collecting every problem instead of stopping at one."""
     problems: list[PlanProblem] = []
-    units = _param_units(worked, problems)
-    unsure = {name for name, unit in units.items() if unit is None}  # unit failed to parse: skip dim checks
+    declared_units = _param_units(worked, problems)
+    unsure = {name for name, unit in declared_units.items() if unit is None}  # unit failed to parse: skip dim checks
+    units = {name: unit or parse_unit("") for name, unit in declared_units.items()}
     trees: dict[str, notation.Node] = {}
     step_names = [s.name for s in worked.steps]
     parsed = [_parse(s.expr, ("steps", i, "expr"), problems) for i, s in enumerate(worked.steps)]
@@ -153,19 +154,19 @@ def build(worked: Worked) -> tuple[Plan | None, list[PlanProblem]]:
         known.append(step.name)
         if tree is not None:
             trees[step.name] = tree
-    units = {name: unit or parse_unit("") for name, unit in units.items()}
     constraints = _constraints(worked, units, known, problems)
     for i, part in enumerate(worked.parts):
         if part not in step_names:
-            where = ("result",) if len(worked.parts) == 1 else ("result", i)
-            problems.append(PlanProblem(where, f"result `{part}` is not a step" + did_you_mean(part, step_names)))
+            at = ("result",) if len(worked.parts) == 1 else ("result", i)
+            problems.append(PlanProblem(at, f"result `{part}` is not a step" + did_you_mean(part, step_names)))
     if problems:
         return None, problems
     return Plan(worked, units, trees, tuple(constraints), tuple(step_names)), []
 
 
-def _param_units(worked: Worked, problems: list[PlanProblem]) -> dict[str, Unit]:
-    units = {}
+def _param_units(worked: Worked, problems: list[PlanProblem]) -> dict[str, Unit | None]:
+    """Each param's unit, or None where it does not parse (the problem is recorded)."""
+    units: dict[str, Unit | None] = {}
     for p in worked.params:
         where = ("params", p.name)
         if _reserved(p.name):
@@ -182,14 +183,15 @@ def _reserved(name: str) -> bool:
     return name in notation.RESERVED or name in notation.FUNCTIONS or is_unit_word(name)
 
 
-def _check_range(p, where: tuple, problems: list[PlanProblem]) -> None:
-    if p.min > p.max:
-        problems.append(PlanProblem(where + ("min",), f"min {p.min} is above max {p.max}"))
-    elif not p.min <= p.default <= p.max:
-        problems.append(PlanProblem(where + ("default",), f"default {p.default} is outside {p.min}..{p.max}"))
-    elif (p.default - p.min) % p.step:
+def _check_range(p: Param, where: tuple, problems: list[PlanProblem]) -> None:
+    low, high, step = p.bounds()
+    if low > high:
+        problems.append(PlanProblem(where + ("min",), f"min {low} is above max {high}"))
+    elif not low <= p.default <= high:
+        problems.append(PlanProblem(where + ("default",), f"default {p.default} is outside {low}..{high}"))
+    elif (p.default - low) % step:
         problems.append(PlanProblem(where + ("default",),
-                                    f"default {p.default} is not on the grid {p.min}, {p.min + p.step}, …"))
+                                    f"default {p.default} is not on the grid {low}, {low + step}, …"))
     elif p.size() > 10**6:
         problems.append(PlanProblem(where + ("step",), f"the grid has {p.size():,} values; use a coarser step"))
 
@@ -210,7 +212,7 @@ def _parse(text: str, where: tuple, problems: list[PlanProblem]) -> notation.Nod
         return None
 
 
-def _names_ok(tree, owner: str, known: list[str], refs: Mapping[str, list[str]], where: tuple,
+def _names_ok(tree: notation.Node, owner: str, known: list[str], refs: Mapping[str, list[str]], where: tuple,
               problems: list[PlanProblem]) -> bool:
     ok = True
     for name in notation.names(tree):
@@ -244,8 +246,8 @@ def _cycle(start: str, first: str, refs: Mapping[str, list[str]]) -> list[str] |
     return None
 
 
-def _check_dims(tree, units, declared: Unit | None, step, where: tuple,
-                problems: list[PlanProblem]) -> Unit | None:
+def _check_dims(tree: notation.Node, units: Mapping[str, Unit], declared: Unit | None, step: Step,
+                where: tuple, problems: list[PlanProblem]) -> Unit | None:
     try:
         got = notation.infer_unit(tree, units, step.expr)
     except NotationError as exc:
@@ -262,7 +264,8 @@ def _check_dims(tree, units, declared: Unit | None, step, where: tuple,
     return got
 
 
-def _constraints(worked: Worked, units, known: list[str], problems: list[PlanProblem]):
+def _constraints(worked: Worked, units: Mapping[str, Unit], known: list[str],
+                 problems: list[PlanProblem]) -> list[tuple[str, notation.Compare]]:
     out = []
     for i, text in enumerate(worked.constraints):
         where = ("constraints", i)

@@ -14,10 +14,13 @@ in the text; :meth:`Rendered.plain` swaps them for the words shown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Mapping
 
-from .model import Library, Question, Term, Value, Variant
+from .model import Library, Question, Term, Value, Variant, worked_of
+
+if TYPE_CHECKING:
+    from .solve import Solution
 from .text import plain_links, render
 
 
@@ -55,7 +58,7 @@ class Rendered:
     key_points: tuple[str, ...] = ()
     problem: str = ""
     steps: tuple[RenderedStep, ...] = ()
-    params: Mapping[str, Value] | None = None
+    params: Mapping[str, Value] = field(default_factory=dict)
     parts: tuple[Part, ...] = ()
 
     @property
@@ -77,12 +80,13 @@ class Rendered:
                        key_points=tuple(fix(k) for k in self.key_points), problem=fix(self.problem),
                        steps=tuple(replace(s, text=fix(s.text)) for s in self.steps))
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """JSON-ready: ``params``, ``steps`` (name, value, unit, text) and ``result``."""
-        out = {"question": self.question.id, "bank": self.question.bank, "level": self.question.level,
-               "title": self.title, "seed": self.variant.seed if self.variant else None,
-               "problem": self.problem or None, "answer": self.answer, "key_points": list(self.key_points),
-               "takeaway": self.takeaway}
+        q = self.question
+        out: dict[str, Any] = {
+            "question": q.id, "bank": q.bank, "level": q.level, "title": self.title,
+            "seed": self.variant.seed if self.variant else None, "problem": self.problem or None,
+            "answer": self.answer, "key_points": list(self.key_points), "takeaway": self.takeaway}
         if self.result is not None:
             out["params"] = {n: _number(v) for n, v in self.params.items()}
             out["steps"] = [{"name": s.name, "label": s.label, **_number(s.value), "text": s.text} for s in self.steps]
@@ -135,7 +139,7 @@ def _number(value: Value) -> dict:
 def render_question(question: Question, variant: Variant | None = None) -> Rendered:
     """Render a question for ``variant`` (default: the default variant)."""
     if question.worked is None:
-        fields = {}
+        fields: dict[str, Value] = {}
         return Rendered(question, None, render(question.title, fields), render(question.answer, fields),
                         render(question.takeaway, fields), tuple(render(k, fields) for k in question.key_points))
     from .solve import solve
@@ -151,7 +155,7 @@ def render_question(question: Question, variant: Variant | None = None) -> Rende
                     render(question.worked.problem, ctx), steps, params, answer_parts(solution))
 
 
-def answer_parts(solution) -> tuple[Part, ...]:
+def answer_parts(solution: Solution) -> tuple[Part, ...]:
     """The answer parts of a solved variant, labelled for learners."""
     worked = solution.worked
     return tuple(Part(name, worked.step(name).title, solution.values[name]) for name in worked.parts)
@@ -173,7 +177,7 @@ def glossary_names(library: Library) -> dict[str, str]:
     return {t.id: t.term for t in library.glossary}
 
 
-def present(library: Library, question_id: str, seed=None) -> Rendered:
+def present(library: Library, question_id: str, seed: object = None) -> Rendered:
     """What ``bank show`` prints: the question for a seed, links made plain."""
     from .variant import variant
 
@@ -188,7 +192,7 @@ def render_problem(question: Question | Term, variant: Variant) -> str:
     ``bank check`` guarantees that a problem uses only params. The quiz shows
     this while the solver loads in the background.
     """
-    worked = question.worked
+    worked = worked_of(question)
     values = variant.as_dict()
     ctx = {p.name: Value(values[p.name], p.unit, p.format) for p in worked.params}
     return render(worked.problem, ctx)

@@ -11,7 +11,7 @@ steps, result) is valid on its own, and checks that too.
 >>> _ = (root / "demo" / "q.yaml").write_text(
 ...     "id: q\\ntitel: typo\\nproblem: How long?\\nparams: {t: {default: 2, choices: [2]}}\\n"
 ...     "steps: [{name: twice, label: twice, expr: 2 * t, text: '{{ twice }}'}]\\nresult: twice\\n")
->>> [(o.id, o.worked.parts) for o, prefix, w in stand_ins(root, {str(root / "demo" / "q.yaml")})]
+>>> [(o.id, o.worked.parts) for o in stand_ins(root, {str(root / "demo" / "q.yaml")})]
 [('q', ('twice',))]
 """
 
@@ -20,18 +20,21 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from . import _yaml
 from .load import GLOSSARY_DIR, SCHEMA_DIR, build_worked, display_path
 from .model import Question, Term, Worked
 
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+
 _WORKED_KEYS = ("problem", "params", "constraints", "steps", "result")
 
 
 @functools.lru_cache(maxsize=1)
-def _worked_validator():
-    from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+def _worked_validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
 
     contents = json.loads((SCHEMA_DIR / "question.schema.json").read_text(encoding="utf-8"))
@@ -39,7 +42,7 @@ def _worked_validator():
     return Draft202012Validator({"$ref": "question.schema.json#/$defs/worked"}, registry=registry)
 
 
-def _worked(data) -> Worked | None:
+def _worked(data: object) -> Worked | None:
     """The worked part of a file's data, when it is valid on its own."""
     if not isinstance(data, dict):
         return None
@@ -54,7 +57,7 @@ def _text(data: dict, key: str) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
-def _stand_in(path: Path, root: Path) -> tuple[Question | Term, tuple, Worked] | None:
+def _stand_in(path: Path, root: Path) -> Question | Term | None:
     from ._files import Unreadable, read_regular
 
     try:  # only a regular file inside the folder, of bounded size: never a FIFO, a device or a link out
@@ -72,7 +75,7 @@ def _stand_in(path: Path, root: Path) -> tuple[Question | Term, tuple, Worked] |
             return None
         term = Term(id=path.stem, term=_text(data, "term") or path.stem, definition=_text(data, "definition"),
                     explanation=_text(data, "explanation"), example=worked, aliases=(), path=shown, marks=marks)
-        return term, ("example",), worked
+        return term
     worked = _worked(data)
     if worked is None:
         return None
@@ -81,11 +84,11 @@ def _stand_in(path: Path, root: Path) -> tuple[Question | Term, tuple, Worked] |
                         answer=_text(data, "answer"), takeaway=_text(data, "takeaway"), tags=(),
                         key_points=tuple(p for p in points if isinstance(p, str)) if isinstance(points, list)
                         else (), worked=worked, path=shown, marks=marks)
-    return question, (), worked
+    return question
 
 
-def stand_ins(root, failed: set[str]) -> Iterator[tuple[Question | Term, tuple, Worked]]:
-    """(owner, marks prefix, worked) for each file in ``failed`` (paths as problems show them, or
+def stand_ins(root: str | Path, failed: set[str]) -> Iterator[Question | Term]:
+    """A question or term for each file in ``failed`` (paths as problems show them, or
     absolute) that the loader left out but whose worked part can still be checked."""
     root = Path(root)
     for path in sorted(root.glob("*/*.yaml")):

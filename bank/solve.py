@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
 from .errors import BankError
-from .model import Question, Step, Term, Value, Variant, Worked
+from .model import Question, Step, Term, Value, Variant, Worked, worked_of
 from .plan import Plan, plan
 
 
@@ -44,7 +44,7 @@ class Solution:
 
     @property
     def worked(self) -> Worked:
-        return self.owner.worked
+        return worked_of(self.owner)
 
     @property
     def result(self) -> Value:
@@ -107,14 +107,11 @@ def compiled(worked: Worked) -> Compiled:
 
 def solve(owner: Question | Term, variant: Variant) -> Solution:
     """Evaluate every step for a variant; values come back in declared units."""
-    worked = owner.worked
-    if worked is None:
-        raise BankError(f"`{owner.id}` has no worked answer")
-    program = compiled(worked)
-    return _solution(owner, worked, program, variant)
+    worked = worked_of(owner)
+    return _solution(owner, worked, compiled(worked), variant)
 
 
-def _solution(owner, worked: Worked, program: Compiled, variant: Variant) -> Solution:
+def _solution(owner: Question | Term, worked: Worked, program: Compiled, variant: Variant) -> Solution:
     base = program.run(variant.as_dict())
     formats = {p.name: (p.unit, p.format) for p in worked.params}
     formats.update({s.name: (s.unit, s.format) for s in worked.steps})
@@ -124,14 +121,14 @@ def _solution(owner, worked: Worked, program: Compiled, variant: Variant) -> Sol
 
 def solve_many(owner: Question | Term, variants: Iterable[Variant]) -> list[Solution]:
     """Solve many variants of one question with a single compilation."""
-    worked = owner.worked
+    worked = worked_of(owner)
     program = compiled(worked)
     return [_solution(owner, worked, program, v) for v in variants]
 
 
 def result_values(owner: Question | Term, variants: Sequence[Variant]) -> list[Fraction | float]:
     """Just the final answers (declared unit) of many variants: the fast path for answer keys."""
-    worked = owner.worked
+    worked = worked_of(owner)
     program = compiled(worked)
     name = worked.result
     return [program.plan.display(name, program.run(v.as_dict())[name]) for v in variants]

@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Iterator, Mapping
 
 import jinja2
 import jinja2.meta
@@ -40,7 +40,7 @@ from jinja2 import nodes
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from .errors import BankError, did_you_mean
-from .formatting import FILTERS
+from .formatting import FILTERS, WORD_FILTERS
 
 LINK = re.compile(r"\[\[([^\]|]+?)(?:\|([^\]]+))?\]\]")
 
@@ -120,8 +120,6 @@ def undeclared(source: str) -> set[str]:
 # ----------------------------------------------------------------------------- the allowed language
 
 #: Names jinja itself defines in every template.
-#: Filters whose arguments are words; the others take a whole number (places or figures).
-_WORD_FILTERS = {"plural"}
 _SPECIAL = {"self", "loop", "super", "caller", "varargs", "kwargs"}
 
 _PLAIN = (nodes.Template, nodes.Output, nodes.TemplateData, nodes.Const, nodes.Keyword)
@@ -167,7 +165,7 @@ def _filter_fault(node: nodes.Filter) -> tuple[str, str] | None:
         return f"unknown filter `{node.name}`" + did_you_mean(node.name, FILTERS), where
     if node.dyn_args is not None or node.dyn_kwargs is not None:
         return f"`{node.name}` takes plain arguments, not `*args`", where
-    words = node.name in _WORD_FILTERS
+    words = node.name in WORD_FILTERS
     for arg in [*node.args, *(k.value for k in node.kwargs)]:
         value = _constant(arg)
         if words and not isinstance(value, str):
@@ -264,7 +262,8 @@ def typed_numbers(source: str) -> list[tuple[int, str]]:
     return found
 
 
-def _literal_chunks(source: str):
+def _literal_chunks(source: str) -> Iterator[tuple[int, str]]:
+    """(offset, text) of each stretch of prose outside template tags and glossary links."""
     pos = 0
     for m in re.finditer(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}|\[\[.*?\]\]", source, re.S):
         yield pos, source[pos:m.start()]

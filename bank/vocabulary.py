@@ -147,9 +147,8 @@ LABELS = frozenset(s for s, w in UNITS.items() if w.dimension is None and w.scal
 #: Words for numbers a learner may spell out.
 NUMBER_WORDS: dict[str, Fraction] = {word: Fraction(v) for word, v in {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "hundred": 100, "half": Fraction(1, 2),
-    "quarter": Fraction(1, 4),
-}.items()}
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "hundred": 100,
+}.items()} | {"half": Fraction(1, 2), "quarter": Fraction(1, 4)}
 
 #: Suffixes after a number that scale it: 30k, 30M, 1.5 bn, 30 million. ``B`` after a number with no
 #: space is a billion only where a byte would make no sense (``8B params``); the reader decides.

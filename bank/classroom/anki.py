@@ -16,13 +16,16 @@ import os
 import sqlite3
 import tempfile
 import zipfile
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from markupsafe import escape
 
 from .assign import Handout
 from .export_html import markdown
 from .key import KeyRow, distinct_rows
+
+if TYPE_CHECKING:
+    import genanki
 
 NAME = "deck.apkg"
 FIELDS = ("Question", "Problem", "Working", "Answer", "Seed")
@@ -45,9 +48,9 @@ def stable_id(*parts: object) -> int:
     return (1 << 30) + int.from_bytes(digest[:4], "big") % (1 << 30)
 
 
-def model():
+def model() -> genanki.Model:
     """The note type: five fields, one card (problem on the front, working on the back)."""
-    import genanki  # type: ignore[import-untyped]
+    import genanki
 
     return genanki.Model(
         stable_id("bank", "model", 1), "bank worked variant",
@@ -59,9 +62,9 @@ def model():
         css=_CSS)
 
 
-def note(row: KeyRow, note_model):
+def note(row: KeyRow, note_model: genanki.Model) -> genanki.Note:
     """One note for a variant; its guid is derived from the question and the numbers."""
-    import genanki  # type: ignore[import-untyped]
+    import genanki
 
     working = "<ol>" + "".join(f"<li>{escape(t)}</li>" for t in row.working()) + "</ol>"
     finals = row.final_lines()
@@ -75,7 +78,7 @@ def note(row: KeyRow, note_model):
 
 def render(handout: Handout, rows: Sequence[KeyRow]) -> dict[str, bytes]:
     """``{"deck.apkg": ...}``."""
-    import genanki  # type: ignore[import-untyped]
+    import genanki
 
     ids = ",".join(q.id for q in handout.questions)
     deck = genanki.Deck(stable_id("bank", "deck", handout.seed, ids), f"bank variants ({handout.seed})")
@@ -87,7 +90,7 @@ def render(handout: Handout, rows: Sequence[KeyRow]) -> dict[str, bytes]:
     return {NAME: package(genanki.Package(deck), timestamp)}
 
 
-def package(pkg, timestamp: float) -> bytes:
+def package(pkg: genanki.Package, timestamp: float) -> bytes:
     """The ``.apkg`` bytes: genanki's collection database, zipped with fixed dates."""
     import itertools
 

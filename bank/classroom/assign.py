@@ -30,7 +30,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from ..model import Question, Variant, Worked
 from ..plan import plan
@@ -124,7 +124,7 @@ def assign(questions: Sequence[Question], students: Sequence[Student], class_see
     return Handout(class_seed, tuple(students), tuple(questions), ordered, tuple(shortfalls))
 
 
-def _ticking(students: Sequence[Student], progress: Progress | None):
+def _ticking(students: Sequence[Student], progress: Progress | None) -> Iterator[Student]:
     for student in students:
         yield student
         if progress:

@@ -10,10 +10,15 @@ from __future__ import annotations
 import functools
 from itertools import groupby
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from .assign import Handout
 from .key import KeyRow
+
+if TYPE_CHECKING:
+    import jinja2
+    from markdown_it import MarkdownIt
+    from markupsafe import Markup
 
 WORKSHEETS = "worksheets.html"
 KEY = "answer-key.html"
@@ -21,7 +26,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 
 
 @functools.lru_cache(maxsize=1)
-def environment():
+def environment() -> jinja2.Environment:
     """The jinja2 environment for HTML exports (autoescape on, a ``markdown`` filter)."""
     import jinja2
 
@@ -32,7 +37,7 @@ def environment():
     return env
 
 
-def markdown(text: str):
+def markdown(text: str) -> Markup:
     """Markdown to safe HTML (raw HTML in the source is escaped, not passed through).
 
     >>> str(markdown("a *b* <script>"))
@@ -44,7 +49,7 @@ def markdown(text: str):
 
 
 @functools.lru_cache(maxsize=1)
-def _parser():
+def _parser() -> MarkdownIt:
     from markdown_it import MarkdownIt
 
     return MarkdownIt("commonmark", {"html": False})

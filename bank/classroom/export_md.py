@@ -10,6 +10,7 @@ import re
 from itertools import groupby
 from typing import Sequence
 
+from ..formatting import counted
 from .assign import Handout
 from .key import KeyRow
 from .roster import Student
@@ -59,12 +60,12 @@ def worksheet(student: Student, rows: Sequence[KeyRow]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def answer_key(handout: Handout, by_student) -> str:
+def answer_key(handout: Handout, by_student: Sequence[tuple[Student, list[KeyRow]]]) -> str:
     """Every student's worked answers, with their numbers and seeds."""
     count = len(handout.students)
     lines = ["# Answer key", "",
-             f"Class seed `{handout.seed}`, {count} student{'s' * (count != 1)}, "
-             f"{len(handout.questions)} question{'s' * (len(handout.questions) != 1)}.", ""]
+             f"Class seed `{handout.seed}`, {counted(count, 'student')}, "
+             f"{counted(len(handout.questions), 'question')}.", ""]
     lines += [f"> Note: {s.message()}." for s in handout.shortfalls]
     lines += [""] if handout.shortfalls else []
     for student, rows in by_student:

@@ -10,12 +10,13 @@ each worked step) is rendered only when an export asks for it.
 >>> from bank.classroom.assign import assign
 >>> from bank.classroom.roster import numbered
 >>> worked = Worked("Copy {{ size }} GB at 2 GB/s.", (Param("size", F(6), unit="GB", choices=(F(6), F(12))),),
-...                 (Step("t", "size / 2 GB/s", unit="s", text="{{ size }} GB ÷ 2 GB/s = {{ t }} s"),), ("t",))
+...                 (Step("took", "size / 2 GB/s", unit="s", text="{{ size }} GB ÷ 2 GB/s = {{ took }} s"),),
+...                 ("took",))
 >>> q = Question("copy", "demo", "core", "Copy", "Divide.", "Fast.", worked=worked)
 >>> rows = answer_key(assign([q], numbered(2), "spring"))
 >>> sorted(row.expected for row in rows)
 ['3 s', '6 s']
->>> rows[0].working()[0] == f"{rows[0].values['size']} GB ÷ 2 GB/s = {rows[0].values['t']} s"
+>>> rows[0].working()[0] == f"{rows[0].values['size']} GB ÷ 2 GB/s = {rows[0].values['took']} s"
 True
 """
 
@@ -198,7 +199,7 @@ def places(value: Value) -> int:
     return 0 if x.denominator == 1 and name in ("num", "percent") else _sig_places(x, 3)
 
 
-def _sig_places(x, figures: int) -> int:
+def _sig_places(x: Fraction, figures: int) -> int:
     if x == 0:
         return 0
     x = abs(x)

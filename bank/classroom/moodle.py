@@ -29,13 +29,18 @@ import functools
 import html
 import re
 from fractions import Fraction
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
+from ..formatting import NUMBER_FILTERS
 from ..model import Param, Question, Step, Value, Worked
 from ..plan import plan
 from ..text import plain_links
 from .assign import Handout
 from .key import KeyRow, decimal, distinct_rows, half_unit, places
+
+if TYPE_CHECKING:
+    import sympy
+    from sympy.printing.str import StrPrinter
 
 NAME = "moodle.xml"
 
@@ -56,11 +61,11 @@ def formula(worked: Worked, name: str | None = None) -> str:
     >>> from fractions import Fraction as F
     >>> from bank.model import Param, Step
     >>> w = Worked("", (Param("size", F(6), unit="GB"), Param("rate", F(2), unit="GB/s"), Param("n", F(2))),
-    ...            (Step("t", "size / rate", unit="min"), Step("m", "ceil(t / 1 min * n) ^ 2", unit="")), ("m",))
-    >>> formula(w, "t"), formula(w)
+    ...            (Step("took", "size / rate", unit="min"), Step("m", "ceil(took / 1 min * n) ^ 2", unit="")), ("m",))
+    >>> formula(w, "took"), formula(w)
     ('{size}/(60*{rate})', 'pow(ceil({n}*{size}/(60*{rate})),2)')
     """
-    import sympy  # type: ignore[import-untyped]
+    import sympy
 
     from ..notation import to_sympy
 
@@ -74,51 +79,51 @@ def formula(worked: Worked, name: str | None = None) -> str:
     return _printer().doprint(env[name] / _rational(planned.units[name].scale))
 
 
-def _rational(x: Fraction):
+def _rational(x: Fraction) -> sympy.Rational:
     import sympy
 
     return sympy.Rational(x.numerator, x.denominator)
 
 
 @functools.lru_cache(maxsize=1)
-def _printer():
-    from sympy.printing.str import StrPrinter  # type: ignore[import-untyped]
+def _printer() -> StrPrinter:
+    from sympy.printing.str import StrPrinter
 
     class MoodlePrinter(StrPrinter):
         """Moodle's formula syntax: ``{name}`` wildcards, ``pow()``, and PHP's function names."""
 
-        def _print_Symbol(self, expr):
+        def _print_Symbol(self, expr: sympy.Symbol) -> str:
             return "{%s}" % expr.name
 
-        def _print_Pow(self, expr, rational=False):
+        def _print_Pow(self, expr: sympy.Pow, rational: bool = False) -> str:
             if expr.exp == -1:
                 return "1/%s" % self.parenthesize(expr.base, 100)
             if expr.exp == sympy_half():
                 return "sqrt(%s)" % self._print(expr.base)
             return "pow(%s,%s)" % (self._print(expr.base), self._print(expr.exp))
 
-        def _print_Rational(self, expr):
+        def _print_Rational(self, expr: sympy.Rational) -> str:
             return _number(Fraction(int(expr.p), int(expr.q)))
 
-        def _print_ceiling(self, expr):
+        def _print_ceiling(self, expr: sympy.ceiling) -> str:
             return "ceil(%s)" % self._print(expr.args[0])
 
-        def _print_floor(self, expr):
+        def _print_floor(self, expr: sympy.floor) -> str:
             return "floor(%s)" % self._print(expr.args[0])
 
-        def _print_Abs(self, expr):
+        def _print_Abs(self, expr: sympy.Abs) -> str:
             return "abs(%s)" % self._print(expr.args[0])
 
-        def _print_Min(self, expr):
+        def _print_Min(self, expr: sympy.Min) -> str:
             return "min(%s)" % ",".join(self._print(a) for a in expr.args)
 
-        def _print_Max(self, expr):
+        def _print_Max(self, expr: sympy.Max) -> str:
             return "max(%s)" % ",".join(self._print(a) for a in expr.args)
 
     return MoodlePrinter({"order": "none"})
 
 
-def sympy_half():
+def sympy_half() -> sympy.Rational:
     import sympy
 
     return sympy.Rational(1, 2)
@@ -139,10 +144,6 @@ def _number(x: Fraction) -> str:
 
 
 # ----------------------------------------------------------------------------- text
-
-#: Filters that print the number itself; any other filter (``plural``) prints words.
-NUMBER_FILTERS = {"num", "thousands", "fixed", "sig", "money", "percent", "duration", "large", "sci"}
-
 
 def wildcard_text(template: str, worked: Worked, rounding: dict[str, int], names: dict[str, str],
                   rows: Sequence[KeyRow] = ()) -> str:

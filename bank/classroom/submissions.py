@@ -137,7 +137,8 @@ def collect(folder: Path, wanted: Mapping[str, Sequence[str]]) -> tuple[dict[tup
     return found, warnings
 
 
-def _one(folder: Path, student: str, question: str, sections) -> tuple[Submission, str | None]:
+def _one(folder: Path, student: str, question: str,
+         sections: Mapping[str, Submission]) -> tuple[Submission, str | None]:
     mine = folder / student
     path = mine / f"{question}.txt"
     in_file = sections.get(question)

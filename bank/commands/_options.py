@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
+
+if TYPE_CHECKING:
+    from ..model import Library
 
 questions_option = click.option(
     "--questions", "questions", metavar="DIR", envvar="BANK_QUESTIONS",
@@ -15,24 +20,25 @@ seed_option = click.option("--seed", metavar="S", default=None,
                            help="Variant seed (any text); omit for the default numbers.")
 
 
-def echo_json(data) -> None:
+def echo_json(data: object) -> None:
     """Print JSON with stable key order and exact-looking numbers."""
     import json  # only for --json: `bank list` starts faster without it
 
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def load_library(questions: str | None):
+def load_library(questions: str | None) -> Library:
     """Load the banks for a read-only command; files with problems are left out, with a warning.
 
     Authors working on one file can still list and show the others. ``bank check``
     and every command that writes output use the strict :func:`bank.load.load`.
     """
+    from ..formatting import counted
     from ..load import gather
 
     library, problems = gather(questions, cached=True)
-    errors = [p for p in problems if p.severity == "error"]
+    errors = [p for p in problems if p.is_error]
     if errors:
-        click.echo(f"warning: {len(errors)} problem(s) in the questions folder; files with problems "
+        click.echo(f"warning: {counted(len(errors), 'problem')} in the questions folder; files with problems "
                    f"are left out (first: {errors[0]}). Run `bank check` for all of them.", err=True)
     return library

@@ -12,20 +12,13 @@ from ._options import echo_json, json_option, load_library, questions_option, se
 @json_option
 def list_cmd(questions: str | None, as_json: bool) -> None:
     """List banks and questions: id, bank, level, title, and whether it has a worked answer."""
+    from .. import listing
+
     library = load_library(questions)
-    rows = [{"id": q.id, "bank": q.bank, "level": q.level, "title": q.title, "worked": q.worked is not None}
-            for q in library.questions()]
     if as_json:
-        echo_json({"banks": [{"slug": b.slug, "title": b.title, "questions": len(b.questions)}
-                             for b in library.banks], "questions": rows})
-        return
-    for bank in library.banks:
-        click.echo(f"{bank.title} ({bank.slug}, {len(bank.questions)} questions)")
-        width = max((len(q.id) for q in bank.questions), default=0)
-        for q in bank.questions:
-            mark = "worked" if q.worked else "prose "
-            click.echo(f"  {q.id:<{width}}  {q.level:<7}  {mark}  {q.title}")
-        click.echo()
+        echo_json(listing.as_dict(library))
+    else:
+        click.echo(listing.as_text(library), nl=False)
 
 
 @click.command()
@@ -57,10 +50,5 @@ def check(variants: int, questions: str | None, as_json: bool) -> None:
     if as_json:
         echo_json(report.as_dict())
     else:
-        for problem in report.problems:
-            click.echo(str(problem))
-        summary = (f"{report.questions} questions, {report.terms} glossary terms, "
-                   f"{report.variants} variants evaluated: ")
-        errors = len(report.errors)
-        click.echo(summary + ("no problems" if report.ok else f"{errors} error{'s' * (errors != 1)}"))
+        click.echo(report.as_text())
     raise SystemExit(0 if report.ok else 1)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from typing import Iterator
+from typing import Iterable, Iterator
 
 import click
 
@@ -29,7 +29,7 @@ def progress_bar(total: int, label: str) -> Iterator:
         yield bar.update
 
 
-def _warn(warnings) -> None:
+def _warn(warnings: Iterable[str]) -> None:
     for warning in warnings:
         click.echo(f"warning: {warning}", err=True)
 
@@ -48,7 +48,8 @@ def _warn(warnings) -> None:
               metavar="DIR",
               help="Folder to write into.")
 @questions_option
-def variants(ids, count, roster, seed, fmt, out, questions) -> None:
+def variants(ids: tuple[str, ...], count: int | None, roster: str | None, seed: str | None, fmt: str, out: str,
+             questions: str | None) -> None:
     """Give each student their own variant of questions ID..., with an answer key and exports.
 
     Writes DIR/manifest.csv (student, question, part, seed, expected answer)
@@ -69,7 +70,7 @@ def variants(ids, count, roster, seed, fmt, out, questions) -> None:
 @click.option("--out", "out", type=click.Path(dir_okay=False), default=formats.MARKS_OUT, show_default=True,
               metavar="CSV", help="Where to write the marks; feedback/ goes beside it.")
 @questions_option
-def mark(manifest_path, submissions, out, questions) -> None:
+def mark(manifest_path: str, submissions: str, out: str, questions: str | None) -> None:
     """Mark every student's working in SUBMISSIONS_DIR against their own variant.
 
     Each student hands in <student-id>/<question-id>.txt per question, or one

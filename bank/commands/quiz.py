@@ -26,7 +26,8 @@ db_option = click.option(
               help="Due questions first, soonest first, then new ones; nothing not yet due.")
 @db_option
 @questions_option
-def quiz(bank_slug, level, tags, count, seed, mode, db, questions) -> None:
+def quiz(bank_slug: str | None, level: str | None, tags: tuple[str, ...], count: int, seed: str | None,
+         mode: str | None, db: str | None, questions: str | None) -> None:
     """Practise at the terminal: fresh numbers, each line of working marked as you type it,
     and questions brought back on a spaced-repetition schedule.
 

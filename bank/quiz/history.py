@@ -194,7 +194,7 @@ class History:
     def __enter__(self) -> History:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def close(self) -> None:

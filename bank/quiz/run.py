@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Callable, Sequence
+from datetime import datetime, timezone, tzinfo
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from ..errors import NotFound, UsageError, did_you_mean
 from ..model import Library, Question
@@ -18,6 +18,9 @@ from . import schedule
 from .history import History, HistoryWriteError
 from .session import Item, Rated, Session, Summary, Unsaved
 from .terminal import Terminal, when
+
+if TYPE_CHECKING:
+    from .stats import Stats
 
 
 def utc_now() -> datetime:
@@ -61,7 +64,8 @@ def select(library: Library, filters: Filters) -> list[Question]:
     return pool
 
 
-def make_item(library: Library, question: Question, seed: str | None, card, names) -> Item:
+def make_item(library: Library, question: Question, seed: str | None, card: dict | None,
+              names: Mapping[str, str]) -> Item:
     """A question ready to show: a fresh variant (or the one ``seed`` gives) and plain-text prose."""
     from ..render import render_problem
     from ..text import plain_links
@@ -97,7 +101,8 @@ def practise(questions: str | None = None, filters: Filters = Filters(), count: 
         return _sit(items, history, cards, names, term, clock)
 
 
-def _sit(items: Sequence[Item], history: History, cards, names, term: Terminal, clock) -> Summary | None:
+def _sit(items: Sequence[Item], history: History, cards: dict[str, dict], names: Mapping[str, str], term: Terminal,
+         clock: Callable[[], datetime]) -> Summary | None:
     from .warm import Warm
 
     warm = Warm(items, names)
@@ -148,7 +153,7 @@ class Keeper:
             term.show([Unsaved(tuple(self.pending), self.failure, final=True)])
 
 
-def _play(events, keeper: Keeper, term: Terminal) -> Summary | None:
+def _play(events: Iterable[object], keeper: Keeper, term: Terminal) -> Summary | None:
     """Commit each rated review before anything else is shown, then show the events."""
     summary = None
     for event in events:
@@ -159,7 +164,7 @@ def _play(events, keeper: Keeper, term: Terminal) -> Summary | None:
     return summary
 
 
-def _nothing(mode: str | None, cards, now: datetime) -> str:
+def _nothing(mode: str | None, cards: Mapping[str, Mapping], now: datetime) -> str:
     soonest = schedule.next_due(cards)
     then = f" Next due: {when(soonest, now)}." if soonest and soonest > now else ""
     if mode == "new":
@@ -167,7 +172,8 @@ def _nothing(mode: str | None, cards, now: datetime) -> str:
     return "Nothing is due and there are no new questions." + then
 
 
-def statistics(db: str | None = None, now: datetime | None = None, tz=None, questions: str | None = None):
+def statistics(db: str | None = None, now: datetime | None = None, tz: tzinfo | None = None,
+               questions: str | None = None) -> Stats:
     """The figures for ``bank stats`` from the history at ``db`` (no file: no reviews).
 
     The banks under ``questions`` (default: the bundled ones) give the count of

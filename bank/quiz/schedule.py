@@ -19,9 +19,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from ..model import Question
+
+if TYPE_CHECKING:
+    import fsrs
 
 RATINGS = {1: "Again", 2: "Hard", 3: "Good", 4: "Easy"}
 
@@ -42,7 +45,7 @@ class Choice:
 
 
 @functools.lru_cache(maxsize=1)
-def scheduler():
+def scheduler() -> fsrs.Scheduler:
     """The fsrs scheduler with its published default parameters."""
     import fsrs
 
@@ -62,13 +65,13 @@ def preview(card: Mapping | None, now: datetime) -> tuple[Choice, ...]:
     return _outcomes(fresh, now)
 
 
-def _outcomes(current, now: datetime) -> tuple[Choice, ...]:
+def _outcomes(current: fsrs.Card, now: datetime) -> tuple[Choice, ...]:
     import fsrs
 
     choices = []
     for rating in fsrs.Rating:
         after, _log = scheduler().review_card(current, rating, now)
-        choices.append(Choice(int(rating), RATINGS[int(rating)], after.to_dict(), after.due))
+        choices.append(Choice(int(rating), RATINGS[int(rating)], dict(after.to_dict()), after.due))
     return tuple(choices)
 
 

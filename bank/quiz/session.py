@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 from ..model import Question, Variant
 
 if TYPE_CHECKING:  # the grader imports sympy; the session must not
-    from ..grade import LineResult
+    from ..grade import LineResult, Report
+    from ..model import Value
     from ..render import Rendered
 from . import schedule
 from .history import Review
@@ -382,7 +383,7 @@ class Session:
 
 # ----------------------------------------------------------------------------- helpers
 
-def _line(report, n: int):
+def _line(report: Report, n: int) -> LineResult:
     """The verdict for working line ``n`` (1-based)."""
     for line in report.lines:
         if line.n == n:
@@ -400,7 +401,7 @@ def answer_line(label: str, text: str) -> str:
     return text if ":" in text else f"{label.replace(':', ' ')}: {text}"
 
 
-def _missing(report, names: list[str]) -> list[str]:
+def _missing(report: Report | None, names: list[str]) -> list[str]:
     """Step names the working has not covered yet, in the author's order."""
     if report is None:
         return names
@@ -408,9 +409,9 @@ def _missing(report, names: list[str]) -> list[str]:
     return [n for n in names if status.get(n, "missing") == "missing"]
 
 
-def _context(view) -> dict:
+def _context(view: Rendered) -> dict[str, Value]:
     """The template context (params and steps by name) from a rendered view."""
-    return {**dict(view.params or {}), **{s.name: s.value for s in view.steps}}
+    return {**view.params, **{s.name: s.value for s in view.steps}}
 
 
 def mask_step(template: str, context: Mapping, hidden: Sequence[str], names: Mapping[str, str]) -> str:
@@ -450,7 +451,7 @@ def _review(cur: _Current, rating: int, now: datetime) -> Review:
                   revealed=cur.revealed)
 
 
-def _line_dict(line) -> dict:
+def _line_dict(line: LineResult) -> dict:
     """A line verdict as stored: the line's entry in ``bank grade --json``."""
     return line.as_dict()
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone, tzinfo
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from .history import Review
 from .schedule import due
@@ -105,7 +105,7 @@ def group(reviews: Sequence[Review]) -> Group:
                  sum(r.rating > 1 for r in reviews) / len(reviews) if reviews else None)
 
 
-def _by(reviews: Iterable[Review], keys) -> dict[str, Group]:
+def _by(reviews: Iterable[Review], keys: Callable[[Review], Iterable[str]]) -> dict[str, Group]:
     buckets: dict[str, list[Review]] = defaultdict(list)
     for r in reviews:
         for key in keys(r):

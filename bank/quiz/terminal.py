@@ -10,13 +10,19 @@ from __future__ import annotations
 
 import sys
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Iterable, TextIO
 
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
+from ..formatting import counted
 from ..printable import printable
 from . import session as ev
+
+if TYPE_CHECKING:
+    from ..grade import LineResult
+    from .stats import Stats
 
 PROMPTS = {ev.Phase.ANSWER: "answer> ", ev.Phase.WORKING: "working> ", ev.Phase.PARTS: "final answer> ",
            ev.Phase.RATING: "rating 1-4> "}
@@ -60,7 +66,7 @@ class Terminal:
 
     # ------------------------------------------------------------------ output
 
-    def show(self, events) -> None:
+    def show(self, events: Iterable[object]) -> None:
         for event in events:
             handler = getattr(self, f"_{type(event).__name__.lower()}", None)
             if handler:
@@ -149,7 +155,7 @@ class Terminal:
         count = len(e.pending)
         which = ", ".join(f"{r.review.question} ({r.choice.name})" for r in e.pending)
         if e.final:
-            self.console.print(Text(f"Not saved: {count} rating{'s' * (count != 1)} ({which}). {e.reason}",
+            self.console.print(Text(f"Not saved: {counted(count, 'rating')} ({which}). {e.reason}",
                                     style="bold red"))
             return
         self.console.print(Text(f"Not saved yet: {e.reason} The rating is kept and will be saved with your next one.",
@@ -175,7 +181,7 @@ def _line_editing() -> None:
         pass
 
 
-def _isatty(stream) -> bool:
+def _isatty(stream: TextIO) -> bool:
     try:
         return stream.isatty()
     except (AttributeError, ValueError):
@@ -186,7 +192,7 @@ def _indent(text: str) -> str:
     return "\n".join("    " + row for row in text.splitlines())
 
 
-def _label(line) -> str:
+def _label(line: LineResult) -> str:
     """What the mark stands for: the step matched, and the diagnosis of a slip.
 
     >>> from bank.grade import LineResult
@@ -268,18 +274,18 @@ def when(due: datetime, now: datetime) -> str:
     if gap < timedelta(days=1):
         return f"in {round(gap.total_seconds() / 3600)} h ({local:%H:%M})"
     days = round(gap.total_seconds() / 86400)
-    return f"in {days} day{'s' * (days != 1)} ({local:%a} {local.day} {local:%b})"
+    return f"in {counted(days, 'day')} ({local:%a} {local.day} {local:%b})"
 
 
 
-def show_stats(stats, console: Console | None = None) -> None:
+def show_stats(stats: Stats, console: Console | None = None) -> None:
     """Print ``bank stats``: totals, streak, the 7-day forecast and the per-group tables."""
     from rich.table import Table
 
     c = console or Console(highlight=False, emoji=False)
     waiting = "" if stats.unseen is None else f" · {stats.unseen} questions not yet seen"
     if stats.damaged:
-        c.print(Text(f"warning: {stats.damaged} damaged row{'s' * (stats.damaged != 1)} of the history could not "
+        c.print(Text(f"warning: {counted(stats.damaged, 'damaged row')} of the history could not "
                      "be read and {} left out".format("were" if stats.damaged != 1 else "was"), style="yellow"))
     if not stats.reviews:
         count = "" if stats.unseen is None else f" ({stats.unseen} questions waiting)"
@@ -306,4 +312,4 @@ def show_stats(stats, console: Console | None = None) -> None:
 
 
 def _days(n: int) -> str:
-    return f"{n} day{'s' * (n != 1)}"
+    return counted(n, "day")

@@ -10,7 +10,13 @@ question's steps. The first call that needs them waits for the thread.
 from __future__ import annotations
 
 import threading
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
+
+if TYPE_CHECKING:
+    from ..grade import Report
+    from ..model import Question, Variant
+    from ..render import Rendered
+    from .session import Item
 
 
 class Warm:
@@ -21,7 +27,7 @@ class Warm:
     True
     """
 
-    def __init__(self, items: Sequence, names: Mapping[str, str]):
+    def __init__(self, items: Sequence[Item], names: Mapping[str, str]):
         self.items, self.names = list(items), dict(names)
         self._thread = threading.Thread(target=self._prepare, name="bank-warm", daemon=True)
         self.started = False
@@ -47,14 +53,14 @@ class Warm:
         except Exception:
             pass
 
-    def grade(self, question, variant, text: str):
+    def grade(self, question: Question, variant: Variant, text: str) -> Report:
         """``bank.grade.grade`` once it is loaded."""
         self.wait()
         from ..grade import grade
 
         return grade(question, variant, text)
 
-    def render(self, question, variant):
+    def render(self, question: Question, variant: Variant | None) -> Rendered:
         """The question rendered for the variant, links as plain words."""
         self.wait()
         from ..render import render_question

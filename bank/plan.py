@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Mapping
+from typing import Mapping, overload
 
 from . import notation
 from .errors import BankError, NotationError, did_you_mean
@@ -89,8 +89,14 @@ class Plan:
                 break
         return env
 
+    @overload
+    def display(self, name: str, base: Fraction) -> Fraction: ...
+
+    @overload
+    def display(self, name: str, base: float) -> float: ...
+
     def display(self, name: str, base: Fraction | float) -> Fraction | float:
-        """A base-unit value in the unit the author declared for ``name``."""
+        """A base-unit value in the unit the author declared for ``name`` (exact in, exact out)."""
         scale = self.units[name].scale
         if scale == 1:
             return base

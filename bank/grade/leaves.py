@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .. import notation as n
+from ..notation import Node  # the field ``n`` below shadows the module inside the class
 from ..errors import NotationError
 from .matching import Claim, compatible, read_as, same_kind
 from .precision import Interval, resolution
@@ -28,7 +29,7 @@ class Entry:
     claim: Claim
     step: str | None
     status: str
-    tree: n.Node | None = None  # the working behind an unmatched result, for chains of intermediates
+    tree: Node | None = None  # the working behind an unmatched result, for chains of intermediates
 
 
 class History(list):
@@ -191,9 +192,9 @@ def expand(node: n.Node, scope: Scope, history: History, text: str) -> n.Node:
     for leaf in leaves(node)[:_MAX_LEAVES]:
         if isinstance(leaf, n.Name):
             continue
-        sources = [e for e in history.stating(amount(leaf, scope, text)) if e.tree is not None]
-        if sources:
-            out = n.swap(out, leaf, sources[-1].tree)
+        trees = [e.tree for e in history.stating(amount(leaf, scope, text)) if e.tree is not None]
+        if trees:
+            out = n.swap(out, leaf, trees[-1])
     return out
 
 

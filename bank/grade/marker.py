@@ -158,8 +158,8 @@ def _record(state: State, n_: int, chain: n.Chain, arith: Arithmetic, outcome: O
         if outcome.status == Status.SLIP:
             state.slipped.add(step.name)
     _cover(state, outcome, n_)
-    sure = step is not None and not outcome.tentative  # a stepping stone may yet be any step's value
-    state.history.append(Entry(n_, stated, step.name if sure else None, outcome.status, _tree(arith, step)))
+    sure = step.name if step is not None and not outcome.tentative else None  # a stepping stone: any step's
+    state.history.append(Entry(n_, stated, sure, outcome.status, _tree(arith, step)))
     carried = tuple(Carry(s.step, number(state.ref.plan.display(s.step, s.base)), s.line, s.rounded)
                     for s in outcome.stands)
     result = ClaimResult(Status(outcome.status), step.name if step else None, *_numbers(arith, stated, step),

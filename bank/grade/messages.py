@@ -100,7 +100,7 @@ def _why_units(o: Outcome, c: Amount, side: Side, stated: str) -> str:
 
 def _off_from_step(arith: Arithmetic, o: Outcome) -> str:
     """For a units slip against a step: the conversion factor between the line and the step, if one."""
-    if o.diagnosis != dx.UNITS:
+    if o.diagnosis != dx.UNITS or o.step is None:
         return ""
     claim, step = arith.stated, o.step
     factor = dx.conversion(step.base, claim.base) or dx.conversion(step.shown, claim.written) \

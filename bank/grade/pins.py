@@ -17,7 +17,7 @@ from typing import Iterable
 
 from .. import notation
 from ..errors import NotationError, NotFound, UsageError, did_you_mean
-from ..model import Param, Question, Term, Variant
+from ..model import Param, Question, Term, Variant, worked_of
 from ..units import parse_unit
 from .words import show
 
@@ -34,7 +34,7 @@ def pins(owner: Question | Term, pairs: Iterable[str]) -> dict[str, Fraction]:
             raise UsageError(f"--param takes NAME=VALUE, got `{pair}`")
         if name not in names:
             raise NotFound(f"`{owner.id}` has no param `{name}`" + did_you_mean(name, names))
-        param = worked.param(name)
+        param = worked_of(owner).param(name)
         out[name] = _in_range(param, _value(text, param.unit, name))
     return out
 

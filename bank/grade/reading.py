@@ -145,7 +145,8 @@ def _call(node: n.Call, scope: Scope, text: str) -> Amount:
     except (ValueError, OverflowError, ArithmeticError) as exc:
         raise NotationError(f"cannot compute `{node.func}`: {exc}", text, node.start, node.end) from None
     units = [a.unit for a in args]
-    unit = units[0] if all(u is not None and u.dims == units[0].dims for u in units) else None
+    first = units[0]
+    unit = first if first is not None and all(u is not None and u.dims == first.dims for u in units) else None
     if node.func == "sqrt" and unit is not None:
         unit = None if any(d % 2 for d in unit.dims) else Unit(Fraction(1), tuple(d // 2 for d in unit.dims))
     return Amount(base, written, unit, any(a.bare for a in args), any(a.annotated for a in args),

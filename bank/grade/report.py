@@ -9,6 +9,7 @@ Statuses and coverage are :class:`Status` and :class:`Coverage` (strings in JSON
 from __future__ import annotations
 
 import math
+from typing import Any
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -108,7 +109,8 @@ class ClaimResult:
     credits: tuple[str, ...] = ()
 
     def as_dict(self) -> dict:
-        out = {"status": str(self.status), "step": self.step, "given": self.given, "computed": self.computed,
+        out: dict[str, Any] = {"status": str(self.status), "step": self.step, "given": self.given,
+                               "computed": self.computed,
                "diagnosis": self.diagnosis, "message": self.message}
         if self.carried:
             out["carried"] = [c.as_dict() for c in self.carried]

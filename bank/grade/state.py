@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .. import notation as n
 from .leaves import History, Stand
 from .matching import Claim
 from .reading import Scope
@@ -50,7 +51,7 @@ class State:
     #: The steps the latest claim newly covered (its message names them).
     fresh: tuple[str, ...] = ()
     #: The value the latest line ended on (a line may go on from it: ``x 8192 = 536.9 MB``).
-    last_value: object = None
+    last_value: n.Node | None = None
     #: Each line's claims as marked so far, by line number.
     claims: dict[int, list] = field(default_factory=dict)
     _scope: Scope | None = None

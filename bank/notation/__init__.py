@@ -28,7 +28,8 @@ from .lexer import Token, tokenize
 from .lines import Chain, Line, Reading, Segment, has_operation, parse_line, read_line
 from .nodes import BinOp, Call, Compare, Expr, Name, Neg, Node, Num, Quantity, Visitor, children, names, numbers, \
     respan, swap, walk
-from .parser import MAX_DEPTH, MAX_LENGTH, Parser, ProseParser, check_power, parse, parse_condition
+from .parser import MAX_DEPTH, MAX_LENGTH, Parser, check_power, parse, parse_condition
+from .prose import ProseParser
 from .symbolic import to_sympy
 from ..vocabulary import RESERVED
 

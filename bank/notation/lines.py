@@ -32,7 +32,8 @@ from ..vocabulary import APPROX, APPROX_EQUALS, EQUALS, IMPLIES, NUMBER_WORDS, R
 from .functions import ALIASES, FUNCTIONS
 from .lexer import Token, tokenize
 from .nodes import BinOp, Call, Name, Neg, Node, Num, Quantity, moved
-from .parser import MAX_DEPTH, MAX_LENGTH, ProseParser
+from .parser import MAX_DEPTH, MAX_LENGTH
+from .prose import ProseParser
 
 #: How a side relates to the side before it.
 EQUAL, APPROXIMATE, SAYS_LINK, IMPLIES_LINK = "=", "≈", "says", "so"

@@ -123,7 +123,7 @@ def swap(node: Node, old: Node, new: Node) -> Node:
     """
     if node is old:
         return new
-    changes = {}
+    changes: dict[str, Node | tuple[Node, ...]] = {}
     for f in fields(node):
         value = getattr(node, f.name)
         if isinstance(value, Node):
@@ -134,7 +134,7 @@ def swap(node: Node, old: Node, new: Node) -> Node:
             swapped_args = tuple(swap(v, old, new) for v in value)
             if any(a is not b for a, b in zip(swapped_args, value)):
                 changes[f.name] = swapped_args
-    return replace(node, **changes) if changes else node
+    return replace(node, **changes) if changes else node  # type: ignore[arg-type]  # fields by name
 
 
 def respan(node: Node, start: int, end: int) -> Node:

@@ -1,10 +1,8 @@
-"""Tokens -> tree: a recursive-descent parser with limits, for authors' expressions and learners' prose.
+"""Tokens -> tree: a recursive-descent parser with limits, for authors' expressions (and, extended by
+:mod:`bank.notation.prose`, learners' prose).
 
 Strict mode reads a whole author expression or constraint, and every fault is
-a located :class:`NotationError`. Prose mode (:class:`ProseParser`, used by
-:mod:`bank.notation.lines`) reads the longest expression it can from a point
-in a sentence and stops, without complaint, where the words stop being
-arithmetic: ``… = $21,900 a year, with or without traffic``.
+a located :class:`NotationError`.
 
 >>> from bank.notation.exact import evaluate
 >>> evaluate(parse("10% of 30 million")) == 3_000_000
@@ -16,11 +14,10 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Mapping
 
 from ..errors import NotationError
 from ..units import DIMENSIONLESS, PERCENT, Unit, lookup
-from ..vocabulary import AMBIGUOUS_SUFFIXES, LABELS, LINK_WORDS, NUMBER_WORDS, RESERVED, SUFFIXES
+from ..vocabulary import LABELS, RESERVED, SUFFIXES
 from .functions import ALIASES, FUNCTIONS, MAX_EXPONENT, MAX_POWER_DIGITS, log10
 from .lexer import Token, tokenize
 from .nodes import BinOp, Call, Compare, Name, Node, Num, Quantity, respan
@@ -281,9 +278,9 @@ class Parser:
         if unit is not None and self.at("/", "per") and self.peek().kind == "name" \
                 and self.peek().text in SUFFIXES:  # $0.30 per million (tokens)
             self.advance()
-            word = self.advance().text
-            unit = unit / Unit(Fraction(SUFFIXES[word]), DIMENSIONLESS.dims, word)
-            parts.append(f"/{word}")
+            suffix = self.advance().text
+            unit = unit / Unit(Fraction(SUFFIXES[suffix]), DIMENSIONLESS.dims, suffix)
+            parts.append(f"/{suffix}")
             if self.tok.kind == "name" and self.unit_word(self.tok) is not None and not self._call_follows(1):
                 unit = unit / self.unit_word(self.tok)  # type: ignore[operator]
                 parts.append(f" {self.advance().text}")
@@ -307,261 +304,6 @@ class Parser:
         nxt, word = self.peek(k), self.peek(k - 1)
         return nxt.kind == "op" and nxt.text == "(" and (word.text in FUNCTIONS or word.text in ALIASES
                                                          or word.kind != "name")
-
-
-class ProseParser(Parser):
-    """The same grammar, read out of a sentence: words the arithmetic cannot use end an expression.
-
-    ``names`` are the params and steps a learner may use by name. Beyond the strict grammar it reads
-    ``times``, ``plus``, ``minus``, ``divided by``, ``X at R`` (× or ÷, as the units say), ``$2.50 less
-    50%``, ``$2.50 an hour``, ``4 standby replicas``, ``(16 + 8.6) GB``, ``⌈2.4⌉``, ``9.1x``, number
-    words (``two bytes``) and ``8B params``.
-    """
-
-    prose = True
-
-    def __init__(self, text: str, tokens: list[Token], *, names: frozenset[str] = frozenset(),
-                 units: Mapping[str, Unit] | None = None, max_length: int = MAX_LENGTH,
-                 max_depth: int = MAX_DEPTH):
-        super().__init__(text, max_length=max_length, max_depth=max_depth, tokens=tokens)
-        self.names = names
-        self.name_units = units or {}
-
-    def expression(self, pos: int) -> tuple[Node, int] | None:
-        """The longest expression starting at token ``pos``, and the token after it; None if there is none."""
-        self.pos, self.depth, self.in_exponent = pos, 0, 0
-        try:
-            node = self.additive()
-        except NotationError as exc:
-            if _limit(exc):
-                raise
-            return None
-        return node, self.pos
-
-    def continuation(self, left: Node, pos: int) -> tuple[Node, int] | None:
-        """``… = 3 replicas, plus 1 spare``: an operator at ``pos`` that goes on from ``left``; None if none."""
-        self.pos, self.depth, self.in_exponent = pos, 0, 0
-        try:
-            node = self.additive(left)
-        except NotationError as exc:
-            if _limit(exc):
-                raise
-            return None
-        return (node, self.pos) if node is not left else None
-
-    def operand(self, rule, save: int) -> Node | None:
-        try:
-            return rule()
-        except NotationError as exc:
-            if _limit(exc):
-                raise  # a limit is a real error, not the end of the arithmetic
-            self.pos = save
-            return None
-
-    def additive_op(self) -> str | None:
-        tok = self.tok
-        if tok.kind == "op" and tok.text in _ADDITIVE:
-            return _ADDITIVE[tok.text]
-        if tok.kind == "name" and tok.text in ("plus", "minus", "less"):
-            return {"plus": "+", "minus": "-", "less": "less"}[tok.text]
-        return None
-
-    def combine(self, op: str, left: Node, right: Node, tok: Token) -> Node:
-        if op in ("less", "+", "-") and _percent(right) and not _percent(left) and self.text[right.start] != "(":
-            # $2.50 less 50% is $2.50 × (1 − 50%); 7,200 tokens/s plus 25% is 7,200 × (1 + 25%); (0) + (1%) adds
-            one = Num(tok.start, tok.start, Fraction(1), "", Fraction(0))
-            share = BinOp(tok.start, right.end, "+" if op == "+" else "-", one, right, tok.start)
-            return BinOp(left.start, right.end, "*", left, share, tok.start)
-        if op == "less":  # 30 less 5 is 25
-            op = "-"
-        if op == "at":
-            op = self._at(left, right)
-            if op == "as":  # "68.6 tokens/s at 8 bit": a precision that qualifies a value
-                return left
-        return BinOp(left.start, right.end, "/" if op == "over" else op, left, right, tok.start)
-
-    def _at(self, left: Node, right: Node) -> str:
-        """``70 GB at 6 GB/s`` divides; ``12 cards at $2.50 an hour`` and ``30M tokens at $0.30/M`` multiply."""
-        from .exact import infer_unit
-
-        try:
-            a, b = infer_unit(left, self.name_units), infer_unit(right, self.name_units)
-        except (NotationError, ValueError):
-            return "*"
-        if b.name in ("bit", "bits") and any(a.dims) and isinstance(right, Quantity) \
-                and isinstance(right.operand, Num):
-            return "as"  # 70B params at 16 bits multiply; 68.6 tokens/s at 8 bit only says which precision
-        shares = any(x > 0 and y > 0 for x, y in zip(a.dims, b.dims))
-        return "/" if shares else "*"
-
-    def multiplicative_op(self) -> tuple[str, int] | None:
-        tok, nxt = self.tok, self.peek()
-        if tok.kind == "op" and tok.text in ("*", "/"):
-            return tok.text, 1
-        skipped = self._labels_before_operator()
-        if skipped:  # 4 standby × $21,900, 70 GBs / 6: words naming the number, then the operator
-            sign = self.tokens[self.pos + skipped].text
-            return ("*" if sign in ("x", "X") else sign), skipped + 1
-        if tok.kind != "name":
-            return None
-        word = tok.text
-        if word in ("x", "X", "times") and self._operand_follows(1):
-            return "*", 1
-        if word in ("multiplied", "divided") and nxt.kind == "name" and nxt.text == "by":
-            return ("*" if word == "multiplied" else "/"), 2
-        if word == "over" and self._operand_follows(1) and self.peek(1).kind == "num":
-            return "over", 1  # spoken: "A over B × C" divides A by the whole of B × C
-        if word == "per" and self.peek(1).kind == "num":  # $0.30 per 1M tokens
-            return "/", 1
-        if word == "split" and self.peek(1).kind == "num":  # 140 GB, split 4 ways
-            return "/", 1
-        if word == "split" and nxt.kind == "name" and nxt.text in ("over", "across", "into", "between") \
-                and self.peek(2).kind == "num":
-            return "/", 2
-        if word == "at":
-            fillers = self._fillers(1)  # at the cached price of $0.30/M
-            if fillers is not None:
-                return "at", 1 + fillers
-        if word == "of" and self._operand_follows(1) and self._fraction_before():
-            return "*", 1
-        return None
-
-    def _labels_before_operator(self) -> int:
-        """How many label words (one or two) stand between a number and a ``×``/``÷`` sign, else 0."""
-        for k in (1, 2):
-            words = [self.peek(i) for i in range(k)]
-            if any(w.kind != "name" or w.text in RESERVED or w.text in self.names or w.text in NUMBER_WORDS
-                   or self.unit_word(w) is not None for w in words):
-                return 0
-            op = self.peek(k)
-            symbol = op.kind == "op" and op.text in ("*", "/") or op.kind == "name" and op.text in ("x", "X")
-            if symbol and self._operand_follows(k + 1) and self.tokens[self.pos - 1].kind in ("num", "name"):
-                return k
-        return 0
-
-    def _fillers(self, k: int) -> int | None:
-        """How many plain words (at most three) stand between here+k and an operand, or None."""
-        for extra in range(4):
-            nxt = self.peek(k + extra)
-            if self._operand_follows(k + extra) and (extra == 0 or nxt.kind == "num" or nxt.text == "$"):
-                return extra  # after words only a number: "at full load" is not "× load"
-            tok = self.peek(k + extra)
-            if tok.kind != "name" or tok.text in RESERVED or self.unit_word(tok) is not None \
-                    or tok.text in self.names:
-                return None
-        return None
-
-    def _fraction_before(self) -> bool:
-        """``of`` multiplies after a share: ``10% of``, ``half of``, ``0.9 of``."""
-        prev = self.tokens[self.pos - 1]
-        return prev.text in ("%", "percent", "half", "quarter") or (prev.kind == "num" and (prev.value or 0) < 1)
-
-    def _operand_follows(self, k: int) -> bool:
-        nxt = self.peek(k)
-        return nxt.kind == "num" or nxt.text in ("$", "(", "⌈", "⌊", "-") or nxt.text in self.names \
-            or nxt.text in NUMBER_WORDS or nxt.text in FUNCTIONS
-
-    def primary(self) -> Node:
-        tok = self.tok
-        if self.at("⌈", "⌊"):
-            return self.call(tok, "⌉" if tok.text == "⌈" else "⌋", "ceil" if tok.text == "⌈" else "floor")
-        if tok.kind == "name" and tok.text in NUMBER_WORDS and not self._call_follows(1):
-            self.advance()
-            value = NUMBER_WORDS[tok.text]
-            return Num(tok.start, tok.end, value, tok.text, Fraction(1))
-        if tok.kind == "name" and tok.text not in self.names and not (
-                (tok.text in FUNCTIONS or tok.text in ALIASES) and self._call_follows(1)):
-            self.fail("a word, not arithmetic")
-        return super().primary()
-
-    def postfix(self) -> Node:
-        node = self.primary()
-        if self.in_exponent:
-            return node
-        if isinstance(node, (Num, Quantity, BinOp, Call)) and not isinstance(node, Name):
-            if isinstance(node, Num) or (isinstance(node, Quantity) and node.unit.name == "USD") \
-                    or self.tokens[self.pos - 1].text in (")", "⌉", "⌋"):
-                node = self.units(node)
-        self._ratio_mark()
-        return node
-
-    def _ratio_mark(self) -> None:
-        """``9.1x`` (or ``9.1 times`` at the end): a ratio; the mark adds nothing."""
-        if self.tok.kind == "name" and self.tok.text in ("x", "X") and self.attached() and not self._operand_follows(1):
-            self.advance()
-
-    def suffix(self) -> int | None:
-        tok = self.tok
-        if tok.kind == "name" and tok.text in AMBIGUOUS_SUFFIXES and self.attached() and self._billions(tok):
-            self.advance()  # 8B params, 70B, 2T tokens: a billion, a trillion (2B alone is two bytes)
-            return AMBIGUOUS_SUFFIXES[tok.text]
-        return super().suffix()
-
-    def _billions(self, tok: Token) -> bool:
-        """Whether an attached ``B``/``T`` scales the number (``70B``, ``8B params``) rather than naming bytes."""
-        nxt = self.peek()
-        if tok.text == "T" or (nxt.kind == "name" and nxt.text.lower() in _MODEL_WORDS):
-            return True
-        if nxt.kind == "op" and nxt.text == "/":
-            return False  # 2 B/param, 16 B/token
-        number = self.tokens[self.pos - 1]
-        return number.kind == "num" and (number.value or 0) >= 7  # model sizes; 1B-4B read as bytes
-
-    def unit_step(self, unit: Unit | None, parts: list[str]) -> Unit | None:
-        tok = self.tok
-        if unit is None and tok.kind == "name" and tok.text == "per" and self.peek().text == "cent":
-            self.advance(), self.advance()
-            parts.append("%")
-            return PERCENT
-        if unit is not None and tok.kind == "name" and tok.text in ("an", "a", "every", "per") \
-                and self.peek().kind == "name":
-            other = self.unit_word(self.peek())
-            if other is not None and other.dims[0] == 1 and not any(other.dims[1:]):  # $2.50 an hour
-                self.advance()
-                word = self.advance()
-                parts.append(f"/{word.text}")
-                return unit / other
-        if unit is None and tok.text == "$" and self.peek().kind != "num":  # 1.25 $/hr
-            self.advance()
-            parts.append("$")
-            return _unit("USD")
-        if tok.kind == "name" and tok.text in ("each", "apiece"):
-            self.advance()
-            return unit if unit is not None else DIMENSIONLESS
-        step = super().unit_step(unit, parts)
-        if step is not None or unit is not None:
-            return step
-        return self._adjectives(parts)
-
-    def _adjectives(self, parts: list[str]) -> Unit | None:
-        """``4 standby replicas``, ``30 million prompt tokens``: up to two words before a unit word."""
-        for k in (1, 2):
-            words = [self.peek(i) for i in range(k)]
-            if any(w.kind != "name" or w.text in RESERVED or w.text.lower() in LINK_WORDS or self.unit_word(w)
-                   for w in words):
-                return None
-            after = self.peek(k)
-            if after.kind == "name" and self.unit_word(after) is not None and not self._call_follows(k + 1):
-                for _ in range(k):
-                    self.advance()
-                return None if self.unit_word(self.tok) is None else super().unit_step(None, parts)
-        return None
-
-    def unit_word(self, tok: Token) -> Unit | None:
-        found = lookup(tok.text)  # after a number, even a param's name (``80 layers``) counts things
-        if found is not None or "-" not in tok.text:
-            return found
-        pieces = [lookup(p) for p in tok.text.split("-")]  # card-hour, GPU-hour
-        if all(p is not None for p in pieces):
-            out = pieces[0]
-            for p in pieces[1:]:
-                out = out * p  # type: ignore[operator]
-            return out
-        return None
-
-
-#: Words after ``8B`` that say it counts parameters (a billion), not bytes.
-_MODEL_WORDS = frozenset({"params", "param", "parameters", "parameter", "model", "models", "weights", "llm"})
 
 
 def _limit(exc: NotationError) -> bool:

@@ -221,13 +221,16 @@ def _works_from(state: State, step: RefStep, name: str, found: list[Leaf]) -> bo
     ``160 × 163.8 MB`` is the 2 × 80 all-reduces of ``2 × 80 × per_allreduce``."""
     from ..notation.exact import evaluate
 
-    parts = set()
-    for node in list(n.walk(state.ref.plan.trees[step.name]))[:MAX_WRONG_LEAVES * 2]:
-        if isinstance(node, n.BinOp) and name not in {x.id for x in n.names(node)}:
-            try:
-                parts.add(evaluate(node, state.ref.env))
-            except (KeyError, ValueError, ArithmeticError):
-                continue
+    parts = state.parts.get((step.name, name))
+    if parts is None:
+        found_parts = set()
+        for node in list(n.walk(state.ref.plan.trees[step.name]))[:MAX_WRONG_LEAVES * 2]:
+            if isinstance(node, n.BinOp) and name not in {x.id for x in n.names(node)}:
+                try:
+                    found_parts.add(evaluate(node, state.ref.env))
+                except (KeyError, ValueError, ArithmeticError):
+                    continue
+        parts = state.parts[(step.name, name)] = frozenset(found_parts)
     return any(leaf.value.base in parts for leaf in found)
 
 

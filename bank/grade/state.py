@@ -54,6 +54,8 @@ class State:
     last_value: n.Node | None = None
     #: Each line's claims as marked so far, by line number.
     claims: dict[int, list] = field(default_factory=dict)
+    #: Values of the parts of a step's working without one input, by (step, input): worked out once.
+    parts: dict[tuple[str, str], frozenset[Fraction]] = field(default_factory=dict)
     _scope: Scope | None = None
 
     def scope(self) -> Scope:

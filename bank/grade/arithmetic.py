@@ -271,6 +271,10 @@ def _claim_unit(verdict: str, c: Amount, s: Amount) -> Unit | None:
 
 
 def _side(seg: n.Segment, scope: Scope, text: str) -> Side:
+    return scope.remembered(("side", seg.approx, seg.link, text), seg, lambda: _evaluate_side(seg, scope, text))
+
+
+def _evaluate_side(seg: n.Segment, scope: Scope, text: str) -> Side:
     value = amount(seg.node, scope, text)
     leaf = _names(scope)
     try:

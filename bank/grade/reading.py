@@ -20,8 +20,8 @@ hours a day). So every side of a line is evaluated twice:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable, Mapping, TypeVar
 from fractions import Fraction
-from typing import Mapping
 
 from .. import notation as n
 from ..errors import NotationError, did_you_mean
@@ -35,9 +35,23 @@ class Scope:
     base: Mapping[str, Fraction]
     shown: Mapping[str, Fraction]
     units: Mapping[str, Unit]
+    #: Sides already evaluated in this scope, by node identity (a claim is checked more than once).
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __contains__(self, name: str) -> bool:
         return name in self.base
+
+    def remembered(self, key: object, node: object, work: Callable[[], T]) -> T:
+        """``work()`` once per (key, node) while the node lives: the node is kept, so its id stays its own."""
+        hit = self.memo.get((key, id(node)))
+        if hit is not None and hit[0] is node:
+            return hit[1]
+        value = work()
+        self.memo[(key, id(node))] = (node, value)
+        return value
+
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)

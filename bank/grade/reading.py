@@ -20,8 +20,8 @@ hours a day). So every side of a line is evaluated twice:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, TypeVar
 from fractions import Fraction
+from typing import Callable, Mapping, TypeVar
 
 from .. import notation as n
 from ..errors import NotationError, did_you_mean

@@ -18,7 +18,7 @@ from fractions import Fraction
 from markupsafe import Markup
 
 from . import paths
-from .gather import BankView, QuestionView, SiteData
+from .gather import BankView, QuestionView, SiteData, back_links
 
 SITE_TITLE = "Question banks"
 
@@ -30,6 +30,7 @@ class Page:
     path: str
     template: str
     context: dict = field(default_factory=dict)
+    #: Whether Pagefind indexes the page (the part marked ``data-pagefind-body``).
     searchable: bool = False
     #: (every bank, the bank whose questions the sidebar opens) for pages with a sidebar.
     nav: tuple | None = None
@@ -39,21 +40,30 @@ class Page:
 
 
 def site_pages(site: SiteData, base_url: str | None, step_marking: bool = False) -> list[Page]:
-    """Every page of the site, in a stable order; ``step_marking`` adds the working box (Pyodide is shipped)."""
+    """Every page of the site in the order they render (``step_marking`` adds the working box: Pyodide is
+    shipped). Question pages come first: each renders its question's variants and keeps the default
+    for its bank's page and the terms it mentions for the glossary's back-links."""
     banks = tuple(site.banks)
-    pages = [Page(paths.INDEX, "index.html", {"banks": site.banks, "terms": site.terms, "title": "All question banks"},
-                  nav=(banks, None))]
-    for bank in site.banks:
-        pages.append(Page(bank.page, "bank.html", {"bank": bank, "title": bank.bank.title}, nav=(banks, bank)))
-        pages += [_question_page(bank, i, step_marking, banks) for i in range(len(bank.questions))]
+    pages = [_question_page(bank, i, step_marking, banks) for bank in site.banks for i in range(len(bank.questions))]
+    pages += [Page(bank.page, "bank.html", {"bank": bank, "title": bank.bank.title}, nav=(banks, bank))
+              for bank in site.banks]
+    pages.append(Page(paths.INDEX, "index.html", {"banks": site.banks, "terms": site.terms,
+                                                  "title": "All question banks"}, nav=(banks, None)))
     pages.append(Page(paths.GLOSSARY, "glossary.html",
-                      {"terms": site.terms, "letters": letters(site), "title": "Glossary"}, nav=(banks, None)))
+                      {"terms": site.terms, "letters": letters(site), "title": "Glossary"}, searchable=True,
+                      nav=(banks, None), later=functools.partial(_glossary, site)))
     pages.append(Page(paths.SEARCH, "search.html", {"title": "Search"}))
     pages.append(Page(paths.NOT_FOUND, "404.html", {"title": "Page not found", "inline_css": stylesheet()}))
     if base_url:
-        listed = [p.path for p in pages if p.path not in (paths.NOT_FOUND, paths.SEARCH)]
+        listed = [paths.INDEX, *(p for b in site.banks for p in (b.page, *(q.page for q in b.questions))),
+                  paths.GLOSSARY]
         pages.append(Page(paths.SITEMAP, "sitemap.xml", {"urls": [absolute(base_url, p) for p in listed]}))
     return pages
+
+
+def _glossary(site: SiteData) -> dict:
+    back_links(site)
+    return {}
 
 
 def _question_page(bank: BankView, index: int, step_marking: bool = False, banks: tuple = ()) -> Page:
@@ -77,7 +87,7 @@ def practice_payload(view: QuestionView, step_marking: bool = False) -> dict:
 
     grader = worked_payload(view.question) if step_marking else None
     return {"question": view.question.id, "units": list(view.units), "grader": grader,
-            "variants": [f.as_json() for f in view.variants]}
+            "variants": [f.as_json() for f in view.fragments()]}
 
 
 def stylesheet() -> Markup:

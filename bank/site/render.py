@@ -18,7 +18,7 @@ from typing import Iterator
 import jinja2
 from markupsafe import Markup
 
-from ..errors import BankError
+from ..errors import BankError, ProblemsFound
 from ..load import templates_dir
 from . import paths
 from .pages import SITE_TITLE, Page, letter_id, units_script
@@ -51,15 +51,25 @@ def iter_pages(pages: list[Page], base_url: str | None = None, progress: Progres
     """(site path, UTF-8 bytes) of each page, rendered as the writer asks for it.
 
     A stream, not a dict: the build writes each page into its staging folder as soon as it is
-    rendered, so a large site never sits in memory twice. A template error stops the stream,
-    and the writer throws the staging folder away.
+    rendered, so a large site never sits in memory twice. A site template error stops the stream,
+    and the writer throws the staging folder away. A question whose variants cannot be rendered
+    (a located :class:`~bank.errors.ProblemsFound`) is left out while the stream goes on, and
+    every such problem is raised together at its end.
     """
     env = environment(templates)
     progress.start("Rendering pages", len(pages))
     sidebars: dict = {}
+    problems: list = []
     for page in pages:
-        yield page.path, render_page(env, page, base_url, sidebars).encode("utf-8")
+        try:
+            text = render_page(env, page, base_url, sidebars)
+        except ProblemsFound as exc:
+            problems.extend(exc.problems)
+            continue
+        yield page.path, text.encode("utf-8")
         progress.advance()
+    if problems:
+        raise ProblemsFound(problems)
     yield f"{paths.STATIC}/units.js", units_script().encode("utf-8")
 
 

@@ -97,7 +97,7 @@ def drills(tmp_path_factory) -> Path:
 def test_check_agrees_with_the_graders_final_answer(drills, qid):
     """Every answer gets the same verdict in the browser as from `bank grade` (right <=> final correct)."""
     from bank.grade import grade
-    from bank.site.gather import result_info, unit_info
+    from bank.site.fragments import result_info, unit_info
     from bank.solve import solve
     from bank.variant import variant
 

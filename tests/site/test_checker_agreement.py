@@ -65,7 +65,7 @@ def test_the_table_is_large_and_has_both_verdicts():
 
 @pytest.fixture(scope="module")
 def unit_table():
-    from bank.site.gather import unit_info
+    from bank.site.fragments import unit_info
     from bank.model import Step, Worked
 
     def info(unit: str) -> dict:

@@ -109,7 +109,7 @@ def _fragment(q: Question, html: list[Markup], solution) -> Fragment:
     takeaway = next(fields)
     if solution is None:
         return Fragment(None, problem, answer, points, steps, takeaway)
-    values = {name: _ratio(Fraction(x)) for name, x in solution.variant.values}
+    values = {name: _ratio(x) for name, x in solution.variant.values}
     return Fragment(solution.variant.seed, problem, answer, points, steps, takeaway, parts_info(solution), values)
 
 
@@ -204,5 +204,5 @@ def unit_info(worked: Worked, part: str | None = None) -> dict:
     return {"name": unit, "scale": _ratio(parsed.scale), "dims": list(parsed.dims)}
 
 
-def _ratio(x: Fraction) -> str:
+def _ratio(x: Fraction | int) -> str:
     return f"{x.numerator}/{x.denominator}"

@@ -115,47 +115,54 @@ class Prose:
     def text_of(self, field: Field, context: Mapping[str, object]) -> str:
         return field_text(self.owner, field, context)
 
-    def _texts(self, context: Mapping[str, object]) -> tuple[list[str], list[str]]:
-        """(each hole's text, each field's text); a fault in a hole is located by rendering its field."""
+    def _hole_texts(self, context: Mapping[str, object]) -> list[str]:
+        """Each hole's text; a fault in one is raised, located, by rendering the field that prints it."""
         try:
-            holes = [hole.text(context) for hole in self._holes]
+            return [hole.text(context) for hole in self._holes]
         except Exception:  # noqa: BLE001 - the field that prints it raises the located fault
             for field in self.fields:
                 self.text_of(field, context)
             raise
+
+    def _jinja_texts(self, context: Mapping[str, object]) -> dict[int, str]:
+        """The text of each field that is more than literal text and holes (it has a condition)."""
+        return {i: self.text_of(self.fields[i], context) for i, uses in enumerate(self._uses) if uses is None}
+
+    def _texts(self, holes: list[str], rendered: dict[int, str]) -> list[str]:
         texts = []
         for i, found in enumerate(self._pieces):
             if found is None:
-                texts.append(self.text_of(self.fields[i], context))
+                texts.append(rendered[i])
             else:
                 uses = iter(self._uses[i])  # type: ignore[arg-type]
                 texts.append("".join(p if isinstance(p, str) else holes[next(uses)] for p in found))
-        return holes, texts
+        return texts
 
     # -- HTML
 
     def first(self, context: Mapping[str, object], mention: str = "") -> tuple[list[Markup], frozenset[str]]:
         """Every field as HTML, rendered in full (and learnt as a shape), with the terms it mentions
         (``mention``: text that is never linked, such as the title)."""
-        holes, texts = self._texts(context)
-        return self._full(self._key(holes, texts), holes, texts, mention)
+        holes, rendered = self._hole_texts(context), self._jinja_texts(context)
+        return self._full(self._key(holes, rendered), holes, rendered, mention)
 
     def render(self, context: Mapping[str, object]) -> list[Markup]:
         """Every field as HTML: filled into the shape of its skeleton when one is known."""
-        holes, texts = self._texts(context)
-        key = self._key(holes, texts)
+        holes, rendered = self._hole_texts(context), self._jinja_texts(context)
+        key = self._key(holes, rendered)
         shape = self._memo.get(key)
         if not isinstance(shape, _Shape):
-            return self._full(key, holes, texts)[0]
+            return self._full(key, holes, rendered)[0]
         numbers = [split(h)[1] for h in holes]
         out = []
-        for form, uses, text in zip(shape.formats, self._uses, texts):
-            digits = split(text)[1] if uses is None else [d for u in uses for d in numbers[u]]
+        for i, (form, uses) in enumerate(zip(shape.formats, self._uses)):
+            digits = split(rendered[i])[1] if uses is None else [d for u in uses for d in numbers[u]]
             out.append(Markup(form.format(*digits)))
         return out
 
-    def _full(self, key: tuple, holes: list[str], texts: list[str],
+    def _full(self, key: tuple, holes: list[str], rendered: dict[int, str],
               mention: str = "") -> tuple[list[Markup], frozenset[str]]:
+        texts = self._texts(holes, rendered)
         scope = self.scope()
         scope.mention(mention)
         html = [to_html(t, scope, inline=f.inline) for t, f in zip(texts, self.fields)]
@@ -163,11 +170,10 @@ class Prose:
             self._memo[key] = self._learn(holes, texts, html)
         return html, frozenset(scope.mentioned)
 
-    def _key(self, holes: list[str], texts: list[str]) -> tuple:
+    def _key(self, holes: list[str], rendered: dict[int, str]) -> tuple:
         """What two variants must share to share a shape: each hole's skeleton, and the skeleton of
         each field that jinja renders."""
-        return (tuple(split(h)[0] for h in holes),
-                tuple(split(t)[0] for t, uses in zip(texts, self._uses) if uses is None))
+        return tuple(split(h)[0] for h in holes), tuple(split(t)[0] for t in rendered.values())
 
     def _learn(self, holes: list[str], texts: list[str], html: list[Markup]) -> _Shape | _Full:
         """The shape of these texts, if filling it in gives exactly ``html``; else :data:`FULL`."""

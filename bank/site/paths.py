@@ -44,7 +44,7 @@ def relative(target: str, page: str) -> str:
     """``target`` (a site path, maybe with ``#anchor``) as seen from ``page``.
 
     >>> relative("b/q.html", "b/p.html"), relative("b/q.html#x", "b/q.html"), relative("a/b/c.html", "a/d/e.html")
-    ('q.html', 'q.html#x', '../b/c.html')
+    ('q.html', '#x', '../b/c.html')
     """
     path, _, anchor = target.partition("#")
     if path == page:

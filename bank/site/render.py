@@ -21,7 +21,7 @@ from markupsafe import Markup
 from ..errors import BankError, ProblemsFound
 from ..load import templates_dir
 from . import paths
-from .pages import SITE_TITLE, Page, letter_id, units_script
+from .pages import SITE_TITLE, Page, letter_id, vocabulary_script
 from .progress import NO_PROGRESS, Progress
 
 
@@ -70,7 +70,7 @@ def iter_pages(pages: list[Page], base_url: str | None = None, progress: Progres
         progress.advance()
     if problems:
         raise ProblemsFound(problems)
-    yield f"{paths.STATIC}/units.js", units_script().encode("utf-8")
+    yield f"{paths.STATIC}/vocabulary.js", vocabulary_script().encode("utf-8")
 
 
 def render_page(env: jinja2.Environment, page: Page, base_url: str | None, sidebars: dict | None = None) -> str:

@@ -81,6 +81,8 @@ class Plan:
         forward); ``until`` stops after that step.
         """
         env = self.to_base(values)
+        if held:
+            env.update((k, v) for k, v in held.items() if k in env)  # a param held at another value
         for name, fn in self.compiled:
             env[name] = held[name] if held and name in held else fn(env)
             if name == until:

@@ -120,6 +120,19 @@ def is_unit_word(word: str) -> bool:
     return (word in REGISTRY or word in _COMPOUNDS) and word not in vocabulary.LABELS
 
 
+def period(name: str) -> Fraction:
+    """The time a rate is "per", in seconds (``$9.00 a day``, ``10.8M tok/hr``), or 0 when none is named.
+
+    >>> period("token/hour"), period("USD/day"), period("GB")
+    (Fraction(3600, 1), Fraction(86400, 1), Fraction(0, 1))
+    """
+    for word in reversed(name.replace("/", " ").replace("·", " ").replace("$", " ").split()):
+        unit = lookup(word)
+        if unit is not None and unit.dims[0] == 1 and not any(unit.dims[1:]):
+            return unit.scale
+    return Fraction(0)
+
+
 _UNIT_TOKEN = re.compile(r"\s*(?:([A-Za-z%$µμ¢]+)(?:\^(-?\d+))?|([/*·]))\s*")
 
 

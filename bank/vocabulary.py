@@ -60,7 +60,7 @@ def _bytes() -> list[Word]:
     out = []
     for p, k in _DECIMAL.items():
         name, other = (f"{p.upper()}B", (f"{p}B",)) if p == "k" else (f"{p}B", ())
-        words = (f"{_DATA_WORDS[p]}byte", f"{_DATA_WORDS[p]}bytes") + (("gig", "gigs") if p == "G" else ())
+        words = (f"{_DATA_WORDS[p]}byte", f"{_DATA_WORDS[p]}bytes") + (("gig", "gigs", "G") if p == "G" else ())
         out.append(Word(name, "data", Fraction(k), (*other, *words)))
     return out
 
@@ -99,7 +99,7 @@ def _table() -> list[Word]:
         Word("USD", "money", Fraction(1), ("$", "usd", "dollar", "dollars")),
         Word("cent", "money", Fraction(1, 100), ("¢",), plural="cents"),
         # counted things (dimensions of their own)
-        Word("token", "token", Fraction(1), ("tok", "toks", "t"), plural="tokens"),
+        Word("token", "token", Fraction(1), ("tok", "toks"), plural="tokens"),  # not "t": authors name times t
         Word("ktoken", "token", Fraction(10**3), ("ktok", "ktoks", "ktokens", "Ktok", "Ktokens")),
         Word("Mtoken", "token", Fraction(10**6), ("Mtok", "Mtoks", "Mtokens")),
         Word("request", "request", Fraction(1), ("req", "reqs", "query", "queries"), plural="requests"),
@@ -116,6 +116,7 @@ def _table() -> list[Word]:
         Word("value", None, Fraction(1), (), plural="values"),
         Word("buffer", None, Fraction(1), (), plural="buffers"),
         Word("share", None, Fraction(1), (), plural="shares"),
+        Word("way", None, Fraction(1), (), plural="ways"),
         Word("prompt", None, Fraction(1), (), plural="prompts"),
         Word("slot", None, Fraction(1), (), plural="slots"),
         Word("hit", None, Fraction(1), (), plural="hits"),
@@ -184,6 +185,8 @@ ROUNDING: dict[str, str] = {
 }
 #: Words that make a rate of the time unit after them: ``$2.50 an hour``, ``2 requests every second``.
 RATE_WORDS = ("per", "an", "a", "every", "each")
+#: Single words that link a working to its value (never an adjective before a unit: "so step").
+LINK_WORDS = frozenset(w for phrase in (*EQUALS, *SAYS, *IMPLIES, *APPROX) for w in [phrase] if " " not in w)
 #: Words that never name a param or step.
 RESERVED = frozenset({"x", "X", "of", "per", "at", "times", "plus", "minus", "less", "by", "over", "and",
                       "nan", "inf", "infinity"}) | frozenset(APPROX) | frozenset(SUFFIXES)

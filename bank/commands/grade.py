@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import click
 
 from ._options import echo_json, json_option, questions_option, seed_option
@@ -25,6 +27,7 @@ def grade(question_id: str, file: str, seed: str | None, params: tuple[str, ...]
     """
     from ..grade import grade as run_grade
     from ..grade.pins import check_pins, pins
+    from ..grade.pins import pinned as shown
     from ..grade.working import read_working
     from ..load import load
     from ..variant import variant
@@ -34,7 +37,7 @@ def grade(question_id: str, file: str, seed: str | None, params: tuple[str, ...]
     chosen = variant(question, seed, params=pinned)
     if pinned:
         check_pins(question, chosen)
-    report = run_grade(question, chosen, read_working(file))
+    report = replace(run_grade(question, chosen, read_working(file)), pinned=shown(question, pinned))
     if as_json:
         echo_json(report.as_dict())
     else:

@@ -17,8 +17,8 @@
 >>> from bank.load import load
 >>> from bank.variant import variant
 >>> q = load().question("replica-boot-gap")
->>> report = grade(q, variant(q), "70 / 6 = 11.7\\n11.7 + 20 = 31.7")
->>> report.score, report.final.status
+>>> report = grade(q, variant(q), "Read time: 70 GB / 6 GB/s = 11.7 s.\\nSo boot takes 11.7 + 20 = 31.7 s")
+>>> report.score, report.final.status.value
 (1.0, 'correct')
 """
 

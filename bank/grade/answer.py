@@ -13,6 +13,8 @@ True
 (True, True)
 >>> accepts("2 + )", Value(Fraction(1)))
 False
+>>> accepts("so 2 cards.", Value(Fraction(2), "card")), accepts("11.7 + 20 = 31.7 s", Value(Fraction(95, 3), "s"))
+(True, True)
 """
 
 from __future__ import annotations
@@ -31,10 +33,14 @@ from .reading import Scope
 def accepts(text: str, value: Value) -> bool:
     """True when ``text`` (one number or expression, learner notation) states ``value``."""
     try:
-        line = n.parse_line(text)
-        if len(line.segments) != 1:
+        reading = n.read_line(text)
+        chains = reading.claims or reading.chains  # "two cards" is said in words, not claimed
+        if not chains:
             return False
-        claim = check(line, Scope({}, {}, {})).claim
+        arith = check(chains[-1], Scope({}, {}, {}))  # "11.7 + 20 = 31.7": the value it ends on, if right
+        if not arith.ok:
+            return False
+        claim = arith.claim
     except NotationError:
         return False
     unit = parse_unit(value.unit)

@@ -33,7 +33,7 @@ from typing import Callable
 
 from .. import notation as n
 from ..errors import NotationError
-from ..units import DIMENSIONLESS, Unit
+from ..units import DIMENSIONLESS, Unit, period
 from . import diagnose as dx
 from .matching import Claim, compatible, decimal, same_kind
 from .precision import Interval, is_number, stated
@@ -141,7 +141,7 @@ def check(line: n.Chain, ctx: Context | Scope) -> Arithmetic:
             unsaid = _diagnose(computed, side, first.node, scope, text) or "none"
         unit, rounded = _claim_unit(verdict, reading, side.value), how or rounded
     left = _left(first, ctx)
-    narrowed = None if given is None or rounded or left is None else _narrow(given, left)
+    narrowed = None if given is None or rounded or left is None else _narrow(given, _widened(left))
     if rounded and given is not None and given.segment.link == n.lines.IMPLIES_LINK:
         whole = given.written.mid  # "9.87, so about 10": the count the learner chose, exactly
         narrowed = (Interval.point(given.base.mid), Interval.point(whole))
@@ -157,12 +157,13 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
     as its link says?"""
     link = side.segment.link
     if link in n.lines.ROUND_LINKS:
-        rounded = _rounded(c, link)
+        rounded = _rounded(c, link, side)
         return _agree(rounded, side), link, rounded
-    if link == n.lines.IMPLIES_LINK and _whole(side) and c.written.denominator != 1:
-        for how in ("down", "up"):  # 21.2, so 21 sequences: a count, rounded as the learner chose
-            rounded = _rounded(c, how)
-            if _agree(rounded, side) in _AGREED and side.written.mid == rounded.written:
+    count = _count(side)
+    if link == n.lines.IMPLIES_LINK and count is not None and c.written.denominator != 1:
+        for how in ("down", "up"):  # 21.2, so 21 sequences; 9.87, so about 10 sequences: the learner's count
+            rounded = _rounded(c, how, side)
+            if _agree(rounded, side) in _AGREED and count == rounded.written:
                 return "ok", how, rounded
     first = line.segments[0].node
     readings = implied(first, ctx.scope, line.text) if c.bare else []
@@ -177,17 +178,31 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
     exact = ctx.unrounded(first) if ctx.unrounded is not None else None
     if exact is not None and _agree(exact, side) in _AGREED:
         return "ok", None, exact  # 20.8 s x $2.50/h = $0.0145: written from the unrounded 20.83 s
+    millions = _in_millions(first, ctx.scope, line.text)
+    if millions is not None and _agree(millions, side) in _AGREED:
+        return "lenient", None, millions  # 27M × $3 = $81: the M counted as a unit, as in $3 per million
     kept = next((a for a in readings if _agree(a, side) == "inherit"), None)
     if kept is not None:
         return "inherit", None, kept
     for how in _ROUNDINGS if _whole(side) else ():
-        if how != "nearest" and _agree(_rounded(c, how), side) in _AGREED:
+        if how != "nearest" and _agree(_rounded(c, how, side), side) in _AGREED:
             # 26 / 192 = 1 card, 2.4 so 3 replicas: a rounding only a step that rounds may make
-            return "ok", how, _rounded(c, how)
+            return "ok", how, _rounded(c, how, side)
     return verdict, None, c
 
 
 _ROUNDINGS = ("up", "down", "nearest")
+
+
+def _count(side: Side) -> Fraction | None:
+    """The whole number a side states, "about" or not, where it is a count (``10 sequences``)."""
+    if not side.segment.approx:
+        return side.written.mid if _whole(side) else None
+    node = side.segment.node
+    if not (isinstance(node, n.Quantity) and isinstance(node.operand, n.Num) and node.unit.name):
+        return None
+    value = node.operand.value
+    return value if value.denominator == 1 else None
 
 
 def _whole(side: Side) -> bool:
@@ -195,8 +210,14 @@ def _whole(side: Side) -> bool:
         (side.written.mid.denominator == 1 and is_number(side.segment.node))
 
 
-def _rounded(c: Amount, how: str) -> Amount:
+def _rounded(c: Amount, how: str, side: Side | None = None) -> Amount:
+    """The computed amount rounded as ``how`` says, in the stated side's unit where the kinds agree
+    (``436 GB / 671 MB`` is 649.8 sequences, not 0.65 as written)."""
     f = {"up": math.ceil, "down": math.floor, "nearest": lambda x: math.floor(x + Fraction(1, 2))}[how]
+    unit = side.value.unit if side is not None else None
+    if unit is not None and c.unit is not None and same_kind(c.unit.dims, unit.dims):
+        whole = Fraction(f(c.base / unit.scale))
+        return replace(c, base=whole * unit.scale, written=whole)
     scale = c.base / c.written if c.written else Fraction(1)
     written = Fraction(f(c.written))
     return replace(c, base=written * scale, written=written)
@@ -210,6 +231,19 @@ def _left(first: n.Segment, ctx: Context) -> tuple[Interval, Interval] | None:
                 stated(first.node, False, leaf("written"), written=True, rounded=ctx.rounded))
     except (ZeroDivisionError, ValueError, OverflowError, ArithmeticError):
         return None
+
+
+#: How far a working's own range is trusted to pin a stated value (its rounded inputs may be rounded a hair off).
+NARROW_SLACK = Fraction(1, 200)
+
+
+def _widened(left: tuple[Interval, Interval]) -> tuple[Interval, Interval]:
+    def widen(x: Interval) -> Interval:
+        if x.lo == x.hi:
+            return x  # an exact working pins its value exactly
+        pad = NARROW_SLACK * max(abs(x.lo), abs(x.hi))
+        return Interval(x.lo - pad, x.hi + pad)
+    return widen(left[0]), widen(left[1])
 
 
 def _narrow(given: Side, left: tuple[Interval, Interval]) -> tuple[Interval, Interval] | None:
@@ -271,8 +305,8 @@ def _agree(c: Amount, side: Side) -> str | None:
         return "inherit"
     if _plain_left(c, s) and side.base.contains(c.base):
         return "ok"  # 2 x 8 billion = 16 GFLOP; 500 / 24 = 0.35 min
-    if _in_base(c, s):
-        return dx.UNITS if side.written.contains(c.written) else None  # 2 x 8 = 16 GFLOP
+    if _in_base(c, s):  # 140 / 8 = 17.5 GB: plain numbers read in the unit the learner states
+        return "lenient" if side.written.contains(c.written) else None
     lenient = (c.bare or s.bare or not strict or not c.annotated or not s.annotated)
     if lenient:
         return "lenient" if side.written.contains(c.written) else None
@@ -291,20 +325,35 @@ def per_time(computed: tuple[int, ...], stated: tuple[int, ...]) -> bool:
     return stated[0] == computed[0] - 1 and same_kind(computed[1:] and (0,) + computed[1:], (0,) + stated[1:])
 
 
+def _in_millions(tree: n.Node, scope: Scope, text: str) -> Amount | None:
+    """The working with each suffixed number read as written (``27M`` as 27), the suffix kept in the head."""
+    out = tree
+    for num in n.numbers(tree):
+        digits = num.text.rstrip("kKMBTmnbilothusandr ").replace(",", "")
+        if digits == num.text.replace(",", "") or not digits:
+            continue
+        try:
+            plain = Fraction(digits)
+        except ValueError:
+            continue
+        if not num.value:
+            continue  # "0M" is 0 either way
+        out = n.swap(out, num, replace(num, value=plain, resolution=num.resolution * plain / num.value))
+    if out is tree:
+        return None
+    try:
+        a = amount(out, scope, text)
+    except NotationError:
+        return None
+    return replace(a, base=a.written)
+
+
 def _period(side: Side) -> Fraction:
     """The time a stated rate is "per" (a day for ``$9.00 a day``), in seconds; 0 when there is none."""
-    from ..units import lookup
-
     node = side.segment.node
     while isinstance(node, n.Neg):
         node = node.operand
-    if not isinstance(node, n.Quantity):
-        return Fraction(0)
-    for word in reversed(node.unit_text.replace("/", " ").replace("·", " ").split()):
-        unit = lookup(word)
-        if unit is not None and unit.dims[0] == 1 and not any(unit.dims[1:]):
-            return unit.scale
-    return Fraction(0)
+    return period(node.unit_text) if isinstance(node, n.Quantity) else Fraction(0)
 
 
 def _plain_left(c: Amount, s: Amount) -> bool:
@@ -381,13 +430,13 @@ def pieces(chain: n.Chain, scope: Scope) -> list[n.Chain]:
     for seg in segs[1:]:
         head = replace(chain, segments=tuple(run + [seg]))
         lone = len(run) == 1 and not n.has_operation(run[0].node)
-        if lone and seg.link in ("=", "≈") and (_holds(head, scope) or not n.has_operation(seg.node)):
+        if lone and seg.link in ("=", "≈") and _holds(head, scope):
             run.append(seg)  # "11.7 s = 70 / 6": read as written, one claim
             continue
         if _holds(head, scope):
             run.append(seg)
             continue
-        if lone:
+        if lone and not (seg.link in ("=", "≈") and _same_quantity(run[0].node, seg.node)):
             run = [replace(seg, link="")]  # "bs=1 ≈ 26 GB / 864 GBps", "2 bytes each → 327,680 B": a mention
             continue
         split = _running(run, seg, scope, chain.text) or _embedded(run, seg, scope, chain.text)
@@ -396,13 +445,20 @@ def pieces(chain: n.Chain, scope: Scope) -> list[n.Chain]:
             if done:
                 out.append(replace(chain, segments=tuple(done), comment="", rounding=None))
             continue
-        if seg.link in (n.lines.IMPLIES_LINK, n.lines.SAYS_LINK) and len(run) > 1:
+        if seg.link in (n.lines.IMPLIES_LINK, n.lines.SAYS_LINK, n.lines.ROUGHLY) and len(run) > 1:
             out.append(replace(chain, segments=tuple(run), comment="", rounding=None))
             run = [replace(seg, link="")]  # "= 72 GB → 56 GB left": a new value, a claim of its own
             continue
         run.append(seg)  # a real disagreement: the claim is a slip, and check() will say so
     out.append(replace(chain, segments=tuple(run)))
     return [c for c in out if c.segments]
+
+
+def _same_quantity(a: n.Node, b: n.Node) -> bool:
+    """Two lone values with units of the same kind (``16,384 MiB = 16.4 GB``): a conversion, right or wrong."""
+    ua = a.unit if isinstance(a, n.Quantity) else None
+    ub = b.unit if isinstance(b, n.Quantity) else None
+    return ua is not None and ub is not None and not ua.dimensionless and same_kind(ua.dims, ub.dims)
 
 
 def _holds(chain: n.Chain, scope: Scope) -> bool:

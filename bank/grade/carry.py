@@ -11,6 +11,7 @@ that matched no step are inlined, so an error can be traced through them.
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 from typing import Iterable
 
 from .. import notation as n
@@ -36,9 +37,20 @@ def carry(state: State, claim: Claim, found: list[Leaf],
     for step in targets:
         for stands in assignments(found, set(step.ancestors)):
             value = state.ref.reevaluate(step.name, {s.step: s.base for s in stands})
-            if value is not None and fits(claim, step.unit, value, value / step.unit.scale) == YES:
+            if value is not None and (fits(claim, step.unit, value, value / step.unit.scale) == YES
+                                      or _close(claim, step, value)):
                 return step, stands
     return None
+
+
+#: A value worked from the learner's own rounded numbers may differ by this share from the same working
+#: done without rounding (833 / 0.6 = $1,389 from 833.33).
+NOISE = Fraction(1, 200)
+
+
+def _close(claim: Claim, step: RefStep, value: Fraction) -> bool:
+    mine = claim.shown(step.unit, value / step.unit.scale) * step.unit.scale
+    return value != 0 and abs(mine - value) <= NOISE * abs(value)
 
 
 def carry_through(state: State, line: n.Line, claim: Claim) -> tuple[RefStep, tuple[Stand, ...]] | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from . import diagnose as dx
-from .matching import YES, compatible, fits, same_kind
+from .matching import compatible, same_kind
 from .reference import RefStep
 from .report import Final, Status, Verdict, number
 from .state import Marked, State
@@ -50,7 +50,7 @@ def _part(state: State, part: RefStep, taken: set[int]) -> Final:
     assert m.stated is not None
     given = m.stated.shown(part.unit, part.shown)
     mine, right = show(given, part.unit_text), show(part.shown, part.unit_text)
-    if m.outcome.status == Status.CORRECT and fits(m.stated, part.unit, part.base, part.shown) == YES:
+    if m.outcome.status == Status.CORRECT:  # right at the precision written, or within rounding noise
         exactly = "" if mine == right else f" (exactly {right})"
         return Final(Verdict.CORRECT, given=number(given), message=f"{mine} (line {m.line}) is right{exactly}",
                      line=m.line, **base)  # type: ignore[arg-type]
@@ -63,20 +63,19 @@ def _part(state: State, part: RefStep, taken: set[int]) -> Final:
 def _last_word(state: State, part: RefStep, after: int, taken: set[int]) -> int | None:
     """The working's last claim, if it matched no step, is of the part's kind, and follows the part's
     last match: the learner's final statement of this part."""
-    if not state.marked:
+    i = len(state.marked) - 1
+    if i <= after:
         return None
-    last_line = state.marked[-1].line
-    for i in range(len(state.marked) - 1, after, -1):
-        m = state.marked[i]
-        if m.line != last_line:
-            break
-        if i in taken or m.outcome.status != Status.UNMATCHED or m.stated is None or state.restates_given(m.stated):
-            continue
-        unit = m.stated.unit
-        if unit is None or unit.dimensionless or same_kind(unit.dims, part.unit.dims) \
-                or compatible(unit.dims, part.unit.dims):
-            return i
-    return None
+    m = state.marked[i]  # the very last claim of the working: the learner's last word
+    if i in taken or m.outcome.status != Status.UNMATCHED or m.stated is None or state.restates_given(m.stated):
+        return None
+    unit = m.stated.unit
+    if len(state.ref.parts) > 1:  # several answers: only a value of this part's own kind speaks for it
+        ok = unit is not None and not unit.dimensionless and same_kind(unit.dims, part.unit.dims)
+    else:
+        ok = unit is None or unit.dimensionless or same_kind(unit.dims, part.unit.dims) \
+            or compatible(unit.dims, part.unit.dims)
+    return i if ok else None
 
 
 def _note(m: Marked) -> str:

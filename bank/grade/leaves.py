@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from .. import notation as n
 from ..errors import NotationError
-from .matching import Claim, compatible, read_as
+from .matching import Claim, compatible, read_as, same_kind
 from .precision import Interval, resolution
 from .reading import Amount, Scope, amount, leaves
 from .reference import Reference, RefStep
@@ -106,7 +106,7 @@ def _number_leaf(leaf: n.Node, value: Amount, ref: Reference, history) -> Leaf:
     if given:
         return Leaf(leaf, value, given, (), ())
     exact = tuple(s.name for s in ref.steps if _equals(value, s))
-    stands = [] if exact else _from_history(value, ref, history) + _roundings(leaf, value, ref)
+    stands = _from_history(value, ref, history) + [s for s in _roundings(leaf, value, ref) if s.step not in exact]
     return Leaf(leaf, value, (), exact, tuple(stands))
 
 
@@ -120,8 +120,9 @@ def _givens(value: Amount, ref: Reference) -> tuple[str, ...]:
 def _equals(value: Amount, step: RefStep) -> bool:
     if value.unit is not None and value.annotated and value.unit.dims == step.unit.dims:
         return value.base == step.base
-    if not _kind_ok(value, step):
-        return False  # 35 ms is not the 35 GB of weights
+    unit = value.unit
+    if unit is not None and value.annotated and not unit.dimensionless and not same_kind(unit.dims, step.unit.dims):
+        return False  # 35 ms is not the 35 GB of weights; 112 tokens/s is not 112 users
     return value.written == step.shown or (step.unit.dimensionless and value.base == step.base)
 
 
@@ -165,12 +166,18 @@ def _roundings(leaf: n.Node, value: Amount, ref: Reference) -> list[Stand]:
     if not isinstance(num, n.Num) or not num.text[:1].isdigit() or num.value in ref.constants:
         return []  # "two", or the 2 of "2 × 8 billion": a constant of the working, never a rounding
     half = resolution(num, False) / 2
-    near = Interval(value.written - half, value.written + half)
-    scale = _scale(leaf)
-    if scale != 1:  # 537 MB for 0.5369 GB: compare in base units
-        near = Interval(value.base - half * scale, value.base + half * scale)
     return [Stand(s.name, as_step_value(value, s), None, True) for s in ref.steps
-            if near.contains(s.base if scale != 1 else s.shown) and _kind_ok(value, s)]
+            if _kind_ok(value, s) and _near(value, s, half, _scale(leaf))]
+
+
+def _near(value: Amount, step: RefStep, half: Fraction, scale: Fraction) -> bool:
+    """Whether a number written to within ``half`` (in its own unit) is the step's value, read in the
+    step's unit: 537 MB for 0.5369 GB, 137 million tokens for 136.5 million a day."""
+    mine = read_as(value.base, value.written, value.unit, step.unit, step.shown)
+    unit = value.unit
+    if unit is not None and not unit.dimensionless and same_kind(unit.dims, step.unit.dims):
+        half = half * scale / step.unit.scale
+    return abs(mine - step.shown) <= half
 
 
 def expand(node: n.Node, scope: Scope, history: History, text: str) -> n.Node:
@@ -201,13 +208,17 @@ def unrounded(node: n.Node, found: list[Leaf], scope: Scope, ref: Reference, tex
     as the learner would have it on a calculator (``20.8 s`` for 20.833 s), or None when nothing rounds."""
     out = node
     for leaf in found:
-        stand = next((s for s in leaf.stands if s.line is None), None)
+        stand = None if leaf.exact_steps else next((s for s in leaf.stands if s.line is None), None)
         num = _number(leaf.node)
         if stand is None or num is None:
             continue
         step = ref.step(stand.step)
-        if isinstance(leaf.node, n.Quantity) or (isinstance(leaf.node, n.Neg) and _scale(leaf.node) != 1):
+        unit = leaf.value.unit
+        if unit is not None and leaf.value.annotated and not unit.dimensionless \
+                and same_kind(unit.dims, step.unit.dims):
             exact = step.base / _scale(leaf.node)  # 20.8 s for 20.833 s; 0.35 min for 0.3472 min
+        elif unit is not None and leaf.value.annotated and not unit.dimensionless:
+            exact = step.shown  # 137 million tokens for 136.5 million tokens a day: the number as shown
         else:  # a plain number in the step's unit (90 for 90%) or in base units (0.9)
             exact = min((step.shown, step.base), key=lambda x: abs(abs(x) - num.value))
         out = n.swap(out, num, n.Num(num.start, num.end, abs(exact), num.text, Fraction(0)))

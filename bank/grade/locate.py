@@ -25,7 +25,8 @@ from .carry import carry, carry_through
 from .leaves import Leaf, Stand
 from .matching import UNITS, YES, Claim, fits, same_kind
 from .precision import Interval
-from .reading import Scope, amount
+from .reading import Amount, Scope, amount
+from ..units import DIMENSIONLESS
 from .reference import RefStep, label_words
 from .report import Status
 from .state import Outcome, State
@@ -39,6 +40,8 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     if not arith.ok:
         implied = _implied(state, line, arith, found, computes, label)
         return implied or _slipped(state, line, arith, found, named, label)
+    if not computes and not arith.rounded and _given(state, claim):
+        return Outcome(Status.UNMATCHED)  # "34B params": the problem's own number, said again
     used = frozenset(name for leaf in found for name in leaf.uses)
     own = frozenset(s.step for leaf in found for s in leaf.stands if s.line is not None and s.sure)
     direct = _rounding_step(state, arith) or best(state, claim, label, YES, used, own)
@@ -54,6 +57,8 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         later = _restated(state, direct, claim)
         if later is not None:
             return later
+        if _in_passing(line):
+            return Outcome(Status.UNMATCHED)  # "with all 192 I would need …": a worked value, used in words
     if direct is not None:
         return Outcome(Status.CORRECT, direct, credits=credits(state, direct, found, (), computes))
     carried = carry(state, claim, found) or (carry_through(state, line, claim) if computes else None) \
@@ -69,8 +74,16 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     if named is not None and not state.covered(named.name) and computes:
         return _named_slip(named, claim)
     return _rounded_wrong_way(state, arith) or _step_slip(state, line, claim, found) \
-        or _wrong_input(state, line, claim, found) or _converted(state, line, claim, found) \
+        or _converted(state, line, claim, found) or _wrong_input(state, line, claim, found) \
         or Outcome(Status.UNMATCHED)
+
+
+def _in_passing(line: n.Chain) -> bool:
+    """A bare number in the middle of a sentence, with no link and words going on after it."""
+    seg = line.segments[0]
+    before = [w for w in line.text[:seg.start].split() if w.isalpha()]
+    return len(line.segments) == 1 and not seg.approx and isinstance(seg.node, n.Num) and bool(before) \
+        and len(line.text[seg.end:].split()) >= 3
 
 
 def _carried(state: State, carried: tuple[RefStep, tuple[Stand, ...]], found: list[Leaf]) -> Outcome:
@@ -114,7 +127,7 @@ def _restated(state: State, step: RefStep, claim: Claim) -> Outcome | None:
     """``keep 1 warm → $45,990`` after the yearly rent was worked: a bare value already worked, said again
     where the working goes on, is the learner's value for the next open step of that kind."""
     later = next((s for s in state.ref.steps if s.index > step.index and not state.covered(s.name)
-                  and s.unit.dims == step.unit.dims), None)
+                  and same_kind(s.unit.dims, step.unit.dims)), None)
     if later is None:
         return None
     carried = _carried_value(state, claim, (later,))
@@ -177,23 +190,45 @@ def _wrong_input(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -
     if not n.has_operation(line.segments[0].node) or not found:
         return None
     values = [leaf.value for leaf in found[:MAX_WRONG_LEAVES]] + _parts(state, line)  # (2.684 / 2) too
+    neutral = [Amount(Fraction(v), Fraction(v), DIMENSIONLESS) for v in (0, 1)]  # a factor or a term left out
+    values += neutral
+    named = {p for leaf in found for p in leaf.given} | {u for leaf in found for u in leaf.uses}
     for step in state.ref.steps:
         if state.covered(step.name) or not _same_kind(claim, step):
             continue
-        inputs = [x.id for x in n.names(state.ref.plan.trees[step.name])][:MAX_WRONG_INPUTS]
-        for name in dict.fromkeys(inputs):
+        inputs = list(dict.fromkeys(x.id for x in n.names(state.ref.plan.trees[step.name])))[:MAX_WRONG_INPUTS]
+        for name in inputs:
+            if not named & (set(inputs) - {name}) and not _works_from(state, step, name, found):
+                continue  # the claim must work from the step's other inputs: it is that step's working
             unit = state.ref.plan.units[name]
             for value in values:
                 if value.unit is not None and not value.unit.dimensionless and not _fits_unit(value.unit, unit):
                     continue
-                held = value.base if value.unit is not None and not value.unit.dimensionless \
-                    else value.written * unit.scale
-                if held == state.ref.env[name]:
-                    continue
-                got = state.ref.reevaluate(step.name, {name: held})
-                if got is not None and fits(claim, step.unit, got, got / step.unit.scale) == YES:
-                    return Outcome(Status.SLIP, step, None)
+                if value in neutral and not unit.dimensionless and (claim.unit is None or claim.unit.dimensionless):
+                    continue  # leaving out $0.30/M changes what is computed: 3 million is tokens, not a bill
+                plain = value.unit is None or value.unit.dimensionless
+                for held in ([value.written * unit.scale, value.base] if plain else [value.base]):  # 362 or 362e12
+                    if held == state.ref.env[name]:
+                        continue
+                    got = state.ref.reevaluate(step.name, {name: held})
+                    if got is not None and fits(claim, step.unit, got, got / step.unit.scale) == YES:
+                        return Outcome(Status.SLIP, step, None, tentative=True)
     return None
+
+
+def _works_from(state: State, step: RefStep, name: str, found: list[Leaf]) -> bool:
+    """Whether a leaf is the value of a part of the step's working without ``name``: the 160 of
+    ``160 × 163.8 MB`` is the 2 × 80 all-reduces of ``2 × 80 × per_allreduce``."""
+    from ..notation.exact import evaluate
+
+    parts = set()
+    for node in list(n.walk(state.ref.plan.trees[step.name]))[:MAX_WRONG_LEAVES * 2]:
+        if isinstance(node, n.BinOp) and name not in {x.id for x in n.names(node)}:
+            try:
+                parts.add(evaluate(node, state.ref.env))
+            except (KeyError, ValueError, ArithmeticError):
+                continue
+    return any(leaf.value.base in parts for leaf in found)
 
 
 def _parts(state: State, line: n.Chain) -> list:
@@ -210,6 +245,21 @@ def _parts(state: State, line: n.Chain) -> list:
 
 def _fits_unit(mine, theirs) -> bool:
     return same_kind(mine.dims, theirs.dims)
+
+
+def _given(state: State, claim: Claim) -> bool:
+    """A bare value that is one of the problem's givens, of the given's own kind."""
+    for name, value in state.ref.params.items():
+        unit = state.ref.plan.units[name]
+        if claim.written.mid != state.ref.plan.display(name, value):
+            continue
+        mine = claim.unit
+        if unit.dimensionless and unit.scale == 1:
+            if mine is None or mine.dimensionless:
+                return True  # "34B params": a plain given, said plainly
+        elif mine is not None and not mine.dimensionless and same_kind(mine.dims, unit.dims):
+            return True  # "70 GB": a given with its unit
+    return False
 
 
 def _named_slip(step: RefStep, claim: Claim) -> Outcome:
@@ -264,8 +314,8 @@ def best(state: State, claim: Claim, label: str, verdict: str, used: frozenset[s
     whole = claim.written.mid.denominator == 1  # "104 sequences": the whole count, not the share before rounding
     kind = claim.unit.dims if claim.unit is not None else None
     answers = {p.name for p in state.ref.parts} if words & _ANSWER else set()  # "Answer: 4" means a part
-    return min(found, key=lambda s: (s.name in state.coverage, whole and not s.rounds and any(
-                                         t.rounds and t.inner == s.base for t in found),
+    return min(found, key=lambda s: (s.name in state.coverage, whole and not s.rounds and s.base.denominator != 1
+                                     and any(t.rounds and t.inner == s.base for t in found),
                                      bool(used) and not used & set(s.ancestors),
                                      kind is not None and not same_kind(s.unit.dims, kind), s.name not in answers,
                                      -len(words & s.words), s.index))
@@ -333,9 +383,10 @@ def _rounded_wrong_way(state: State, arith: Arithmetic) -> Outcome | None:
     if c is None or arith.first is None or not n.has_operation(arith.first):
         return None
     base = arith.left[0] if arith.left is not None else Interval.point(c.base)
+    stated = arith.claim if arith.rounded else arith.stated
     for step in state.ref.steps:
         if step.rounds and step.inner is not None and not state.covered(step.name) and base.contains(step.inner) \
-                and not arith.stated.written.contains(step.shown):
+                and not stated.written.contains(step.shown):
             return Outcome(Status.SLIP, step, None)
     return None
 
@@ -345,14 +396,17 @@ def _step_slip(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
     first = line.segments[0].node
     if not n.has_operation(first) or state.restates_given(claim):
         return None
-    # Only steps of the kind the claim computes: 70 GB / 4.8 TB/s = 14.6 ms is a time, not a speed.
-    open_steps = [s for s in state.ref.steps if s.name not in state.coverage and _same_kind(claim, s)]
+    # Only steps of the kind the claim computes (70 GB / 4.8 TB/s = 14.6 ms is a time, not a speed), and
+    # not a step whose value the claim uses (10% of 30 million works from the 30 million, not towards it).
+    used = {name for leaf in found for name in leaf.uses}
+    open_steps = [s for s in state.ref.steps if s.name not in state.coverage and _same_kind(claim, s)
+                  and s.name not in used]
     if not open_steps:
         return None
     scope = state.scope()
     changed = [c for c in (_changed(t, scope, line.text) for t in dx.one_change(first)) if c is not None]
     for step in open_steps:
-        if any(fits(c, step.unit, step.base, step.shown) == YES for c in changed):
+        if any(fits(c, step.unit, step.base, step.shown) == YES or _near(c, step) for c in changed):
             return Outcome(Status.SLIP, step, dx.OPERATION)
     givens = {p for leaf in found for p in leaf.given}
     for step in open_steps:
@@ -362,6 +416,12 @@ def _step_slip(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
             if diagnosis is not None:
                 return Outcome(Status.SLIP, step, diagnosis)
     return None
+
+
+def _near(claim: Claim, step: RefStep) -> bool:
+    """A worked value within rounding noise of a step's (``6.67 / 0.75`` for 6.6667 / 0.75)."""
+    value = claim.shown(step.unit, step.shown)
+    return step.shown != 0 and abs(value - step.shown) <= ROUNDING_NOISE * abs(step.shown)
 
 
 def _converted(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> Outcome | None:
@@ -380,13 +440,16 @@ def _converted(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
         inputs, constants = set(step.params) | set(step.ancestors), _constants(state, step.name)
         if all(inputs & s or leaf.value.written in constants for leaf, s in zip(found, sources)) \
                 and _off_by_conversion(claim, step):
-            return Outcome(Status.SLIP, step, dx.UNITS)
+            # 2.50 x 24 = 60 on the way to a yearly rent: a conversion begun may be a stepping stone
+            begun = any(leaf.value.written in dx.CONVERSIONS and not set(leaf.given) for leaf in found)
+            return Outcome(Status.SLIP, step, dx.UNITS, tentative=begun)
     return None
 
 
 def _constants(state: State, step: str) -> set:
-    """The plain numbers in a step's own expression (the 2 of ``2 * params``, the 1 of ``1 token``)."""
-    return {x.value for x in n.numbers(state.ref.plan.trees[step])}
+    """The plain numbers in a step's own expression (the 2 of ``2 * params``, the 1 of ``1 token``), and the
+    standard conversion factors a learner may bring (the 60 of ``$3.50/h / 60``)."""
+    return {x.value for x in n.numbers(state.ref.plan.trees[step])} | set(dx.CONVERSIONS)
 
 
 def _off_by_conversion(claim: Claim, step: RefStep) -> bool:

@@ -18,17 +18,19 @@ and 3, :mod:`.locate` and :mod:`.carry`). Then the answer parts (rule 5,
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from .. import notation as n
 from ..errors import NotationError
 from ..model import Question, Term, Variant
+from . import diagnose as dx
 from . import rubric
 from .arithmetic import Arithmetic, Context, check, pieces
 from .final import finals, overall
 from .leaves import Entry, Leaf, analyse, unrounded, whole_roundings
 from .locate import locate
-from .matching import Claim
+from .matching import YES, Claim, fits, same_kind
 from .messages import message
 from .reference import RefStep, reference
 from .report import SEVERITY, Carry, ClaimResult, Coverage, LineResult, Report, Status, StepCoverage, number
@@ -59,18 +61,71 @@ def grade(owner: Question | Term, variant: Variant, text: str) -> Report:
 def _mark(state: State, n_: int, raw: str) -> None:
     try:
         reading = n.read_line(raw, state.ref.names, state.ref.plan.units, previous=state.last_value)
-        claims = [piece for chain in reading.claims for piece in pieces(chain, state.scope())][:MAX_CLAIMS]
+        split = [pieces(chain, state.scope()) for chain in reading.claims]
+        claims = [piece for chain in split for piece in chain][:MAX_CLAIMS]
+        interim = {id(piece) for chain in split for piece in chain[:-1]}
         if not claims:
             why = "a label with no working after it" if reading.label and not any(c.isdigit() for c in raw) \
                 else "no arithmetic on this line"
             state.lines.append(LineResult(n_, raw, Status.UNMATCHED, message=f"{why}: nothing to mark"))
             return
-        results = [_claim(state, n_, chain, reading.label) for chain in claims]
+        results = state.claims.setdefault(n_, [])
+        for chain in claims:
+            results.append(_claim(state, n_, chain, reading.label, id(chain) in interim))
+        said = _mentions(reading, state)
+        results.extend(_said(state, n_, chain, step, reading.label) for chain, step in said)
     except NotationError as exc:
+        state.claims.pop(n_, None)
         _error(state, n_, raw, exc)
         return
     state.lines.append(_line(n_, raw, results))
-    state.last_value = claims[-1].segments[-1].node
+    state.last_value = max([c.segments[-1].node for c in claims] + [c.segments[-1].node for c, _ in said],
+                           key=lambda node: node.end)
+
+
+def _mentions(reading: n.Reading, state: State) -> list[tuple[n.Chain, RefStep]]:
+    """Values said in passing beside a claim (``… and four make 3,048 tokens/s``) that are right for a
+    step not yet worked: a tutor credits them; a mention that is wrong or matches nothing is let be."""
+    out = []
+    for chain in reading.chains:
+        if chain.claim or len(chain.segments) != 1 or n.has_operation(chain.segments[0].node):
+            continue
+        stated = check(chain, state.scope()).stated
+        unit = stated.unit
+        if unit is None or unit.dimensionless or state.restates_given(stated):
+            continue
+        step = next((s for s in state.ref.steps if not state.covered(s.name) and same_kind(unit.dims, s.unit.dims)
+                     and fits(stated, s.unit, s.base, s.shown) == YES), None)
+        if step is not None:
+            out.append((chain, step))
+    return out
+
+
+def _said(state: State, n_: int, chain: n.Chain, step: RefStep, label: str) -> ClaimResult:
+    outcome = Outcome(Status.CORRECT, step, None, (), (step.name,))
+    return _record(state, n_, chain, check(chain, state.scope()), outcome, label, [])
+
+
+def _settle(state: State, step: str) -> None:
+    """A claim for ``step`` came: earlier tentative slips on it were stepping stones, not attempts."""
+    for i, m in enumerate(state.marked):
+        if not m.outcome.tentative or m.outcome.step is None or m.outcome.step.name != step:
+            continue
+        label = m.outcome.step.label
+        calm = Outcome(Status.UNMATCHED)
+        result = replace(m.result, status=Status.UNMATCHED, step=None, diagnosis=None,
+                         message=f"on the way to the {label} (no penalty)")
+        state.marked[i] = replace(m, outcome=calm, result=result)
+        claims = state.claims.get(m.line, [])
+        for k, c in enumerate(claims):
+            if c.status == Status.SLIP and c.step == step:
+                claims[k] = replace(c, status=Status.UNMATCHED, step=None, diagnosis=None, message=result.message)
+        for k, line in enumerate(state.lines):
+            if line.n == m.line:
+                state.lines[k] = _line(line.n, line.text, claims)
+        if not any(x.outcome.status == Status.SLIP and x.outcome.step is not None and x.outcome.step.name == step
+                   for x in state.marked):
+            state.slipped.discard(step)
 
 
 def _error(state: State, n_: int, raw: str, exc: NotationError) -> None:
@@ -78,8 +133,9 @@ def _error(state: State, n_: int, raw: str, exc: NotationError) -> None:
                                   column=exc.column, caret=exc.caret()))
 
 
-def _claim(state: State, n_: int, chain: n.Chain, label: str) -> ClaimResult:
-    """Mark one claim and remember what it stated and credited."""
+def _claim(state: State, n_: int, chain: n.Chain, label: str, interim: bool = False) -> ClaimResult:
+    """Mark one claim and remember what it stated and credited. A slip on an ``interim`` piece of a
+    running chain (``70B at 2 bytes is 140 GB, split 4 ways = 35 GB``) may be a stepping stone."""
     scope = state.scope()
     first = chain.segments[0].node
     found = analyse(first, scope, state.ref, state.learner, state.history, chain.text) \
@@ -87,18 +143,23 @@ def _claim(state: State, n_: int, chain: n.Chain, label: str) -> ClaimResult:
     ctx = Context(scope, whole_roundings(found), lambda node: unrounded(node, found, scope, state.ref, chain.text))
     arith = check(chain, ctx)
     outcome = locate(state, chain, arith, found, label)
+    if interim and outcome.status == Status.SLIP:
+        outcome = replace(outcome, tentative=True)
     return _record(state, n_, chain, arith, outcome, label, found)
 
 
 def _record(state: State, n_: int, chain: n.Chain, arith: Arithmetic, outcome: Outcome, label: str,
             found: list[Leaf]) -> ClaimResult:
     stated, step = arith.stated, outcome.step
+    if step is not None and not outcome.tentative and outcome.status != Status.UNMATCHED:
+        _settle(state, step.name)
     if step is not None:
         state.learned(step.name, stated.shown(step.unit, step.shown) * step.unit.scale)
         if outcome.status == Status.SLIP:
             state.slipped.add(step.name)
     _cover(state, outcome, n_)
-    state.history.append(Entry(n_, stated, step.name if step else None, outcome.status, _tree(arith, step)))
+    sure = step is not None and not outcome.tentative  # a stepping stone may yet be any step's value
+    state.history.append(Entry(n_, stated, step.name if sure else None, outcome.status, _tree(arith, step)))
     carried = tuple(Carry(s.step, number(state.ref.plan.display(s.step, s.base)), s.line, s.rounded)
                     for s in outcome.stands)
     result = ClaimResult(Status(outcome.status), step.name if step else None, *_numbers(arith, stated, step),
@@ -111,7 +172,9 @@ def _record(state: State, n_: int, chain: n.Chain, arith: Arithmetic, outcome: O
 def _cover(state: State, outcome: Outcome, n_: int) -> None:
     kind = "done" if outcome.status == Status.CORRECT else "carried"
     state.fresh = ()
-    if outcome.status not in (Status.CORRECT, Status.CARRIED):
+    if outcome.status == Status.SLIP and outcome.diagnosis == dx.ROUNDING and outcome.step is not None:
+        outcome = replace(outcome, credits=(outcome.step.name,))  # rounded too soon: the method is right
+    elif outcome.status not in (Status.CORRECT, Status.CARRIED):
         return
     fresh = []
     for name in outcome.credits:

@@ -31,7 +31,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..units import DIMENSIONS, Unit
+from ..units import DIMENSIONS, Unit, period
 from .precision import Interval
 
 YES, UNITS = "yes", "units"
@@ -126,6 +126,8 @@ def fits(claim: Claim, unit: Unit, base: Fraction, shown: Fraction) -> str | Non
         return UNITS if mine.scale != 1 and claim.written.contains(shown) else None
     if mine is not None and compatible(mine.dims, unit.dims) and claim.base.contains(base):
         return YES  # $21,900/year for $21,900: a "per" part goes unsaid
+    if mine is not None and _per_time(unit.dims, mine.dims) and claim.base.scale(period(mine.name)).contains(base):
+        return YES  # 10.8M tok/hr for the 10.8 million tokens made in an hour
     if plain(mine) and claim.base.contains(base):
         return YES  # 1.6e10 for 16 GFLOP/token: a plain number in base units (rule 4)
     if not claim.written.contains(shown):
@@ -133,6 +135,11 @@ def fits(claim: Claim, unit: Unit, base: Fraction, shown: Fraction) -> str | Non
     if mine is None or mine.dimensionless or compatible(mine.dims, unit.dims):
         return YES
     return UNITS
+
+
+def _per_time(step: tuple[int, ...], mine: tuple[int, ...]) -> bool:
+    """A claim that is the step's quantity "per" some time (a count said as a rate)."""
+    return mine[0] == step[0] - 1 and same_kind((0,) + step[1:], (0,) + mine[1:])
 
 
 def same_kind(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:

@@ -66,7 +66,10 @@ def _slip(arith: Arithmetic, o: Outcome, raw: str) -> str:
     if arith.ok or c is None or side is None:
         if o.step is None:
             return why
-        return f"{why}{target}: this step is {show(o.step.shown, o.step.unit_text)}{_off_from_step(arith, o)}"
+        value = show(o.step.shown, o.step.unit_text)
+        if arith.ok and c is not None and o.diagnosis is None:  # 24.59 GB / 3.35 TB/s = 7.34 ms is right as sums go
+            return f"the arithmetic is right, but the {o.step.label} is {value}: check the method"
+        return f"{why}{target}: this step is {value}{_off_from_step(arith, o)}"
     stated = raw[side.segment.start:side.segment.end].strip()
     return f"{why}{target}: the left side is {_left(c, side.value)}, not {stated}{_why_units(o, c, side, stated)}"
 

@@ -17,8 +17,9 @@ from typing import Iterable
 
 from .. import notation
 from ..errors import NotationError, NotFound, UsageError, did_you_mean
-from ..model import Question, Term, Variant
+from ..model import Param, Question, Term, Variant
 from ..units import parse_unit
+from .words import show
 
 
 def pins(owner: Question | Term, pairs: Iterable[str]) -> dict[str, Fraction]:
@@ -33,8 +34,32 @@ def pins(owner: Question | Term, pairs: Iterable[str]) -> dict[str, Fraction]:
             raise UsageError(f"--param takes NAME=VALUE, got `{pair}`")
         if name not in names:
             raise NotFound(f"`{owner.id}` has no param `{name}`" + did_you_mean(name, names))
-        out[name] = _value(text, worked.param(name).unit, name)
+        param = worked.param(name)
+        out[name] = _in_range(param, _value(text, param.unit, name))
     return out
+
+
+def _in_range(param: Param, value: Fraction) -> Fraction:
+    """Refuse a value outside the range the author checked the question for (between grid points or
+    choices is fine: the constraints still apply)."""
+    low, high = (min(param.choices), max(param.choices)) if param.choices else (param.min, param.max)
+    if low is not None and high is not None and not low <= value <= high:
+        what = "the range of its choices" if param.choices else "its range"
+        raise UsageError(f"--param {param.name}: {show(value, param.unit)} is outside {what} "
+                         f"{show(low, param.unit)} to {show(high, param.unit)}")
+    return value
+
+
+def pinned(owner: Question | Term, values: dict[str, Fraction]) -> tuple[tuple[str, str], ...]:
+    """The pinned params as the report's header shows them.
+
+    >>> from bank.load import load
+    >>> pinned(load().question("replica-boot-gap"), {"weights": Fraction(100)})
+    (('weights', '100 GB'),)
+    """
+    worked = owner.worked
+    assert worked is not None
+    return tuple((name, show(value, worked.param(name).unit)) for name, value in values.items())
 
 
 def _value(text: str, unit_text: str, name: str) -> Fraction:

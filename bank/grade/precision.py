@@ -51,6 +51,12 @@ def resolution(num: n.Num, approx: bool) -> Fraction:
     return res
 
 
+def scales_as_written(node: n.Quantity) -> bool:
+    """Whether a unit changes the number as written: ``10%`` is 0.1, but ``8,760 h/yr`` stays 8,760
+    (a ratio of like units only says what the number counts)."""
+    return node.unit.dimensionless and "/" not in node.unit_text
+
+
 def is_number(node: n.Node) -> bool:
     """A single written number: ``32``, ``-$3``, ``11.7 s``, ``5.6 x 10^14 FLOP``."""
     if isinstance(node, n.Num):
@@ -108,7 +114,7 @@ def _walk(node: n.Node, r: _Rules, exact: bool) -> Interval:
         return Interval(node.value - res / 2, node.value + res / 2)
     if isinstance(node, n.Quantity):
         inner = _walk(node.operand, r, exact)
-        keep = not r.written or node.unit.dimensionless
+        keep = not r.written or scales_as_written(node)
         return inner.scale(node.unit.scale) if keep else inner
     if isinstance(node, n.Neg):
         return -_walk(node.operand, r, exact)

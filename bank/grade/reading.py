@@ -88,9 +88,12 @@ def _name(node: n.Name, scope: Scope, text: str) -> Amount:
 
 
 def _quantity(node: n.Quantity, scope: Scope, text: str) -> Amount:
+    from .precision import scales_as_written
+
     a = amount(node.operand, scope, text)
     u = node.unit
-    written = a.written * u.scale if u.dimensionless else a.written
+    # 10% is 0.1 as written; 8,760 h/yr is still 8,760 (a ratio of like units keeps its number)
+    written = a.written * u.scale if scales_as_written(node) else a.written
     unit = a.unit * u if a.unit is not None else None
     return Amount(a.base * u.scale, written, unit, False, a.annotated or not u.dimensionless, a.clash)
 

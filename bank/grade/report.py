@@ -206,18 +206,21 @@ class Report:
     final: Final
     lines: tuple[LineResult, ...] = ()
     steps: tuple[StepCoverage, ...] = ()
-    params: dict = field(default_factory=dict)
     parts: tuple[Final, ...] = ()
+    #: Params pinned with ``--param``, as (name, value with its unit): the header says so.
+    pinned: tuple[tuple[str, str], ...] = ()
 
     def as_dict(self) -> dict:
         """The JSON shape of ``bank grade --json``."""
-        return {"question": self.question, "seed": self.seed, "score": self.score,
+        return {"question": self.question, "seed": self.seed, "pinned": dict(self.pinned), "score": self.score,
                 "final": self.final.as_dict(), "parts": [p.as_dict() for p in self.parts or (self.final,)],
                 "lines": [x.as_dict() for x in self.lines], "steps": [s.as_dict() for s in self.steps]}
 
     def as_text(self) -> str:
         """Readable marking: one row per line, then the steps, the answer and the score."""
         head = f"{self.question} · " + (f"seed {self.seed}" if self.seed is not None else "default variant")
+        if self.pinned:
+            head += " · pinned " + ", ".join(f"{name} = {value}" for name, value in self.pinned)
         out = [head, ""]
         for line in self.lines:
             out.extend(_line_text(line))

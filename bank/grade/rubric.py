@@ -4,8 +4,9 @@
   when a line matches it (``done``), when a line that computes a later step
   directly subsumes it (``done``), or when a line applies the right method to
   the learner's own earlier value (``carried``: error carried forward earns
-  full method credit). A slip earns nothing for its step, but the learner's
-  wrong value carries forward, so later steps are not punished again.
+  full method credit). A slip earns nothing for its step (except one only
+  rounded too soon, which keeps its method credit), but the learner's wrong
+  value carries forward, so later steps are not punished again.
 - **Final answer (50%).** Shared equally by the answer's parts. A part correct
   at the precision written: full credit. Off only because an intermediate
   value was rounded too early (premature rounding): half credit (each

@@ -21,6 +21,9 @@ class Outcome:
     diagnosis: str | None = None
     stands: tuple[Stand, ...] = ()
     credits: tuple[str, ...] = ()
+    #: A slip read from a working that may only be a stepping stone (``6.4e13 / 989e12 = 64.7 ms`` before
+    #: the learner goes on to the step itself): if a later claim is for the same step, this one was not.
+    tentative: bool = False
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,8 @@ class State:
     fresh: tuple[str, ...] = ()
     #: The value the latest line ended on (a line may go on from it: ``x 8192 = 536.9 MB``).
     last_value: object = None
+    #: Each line's claims as marked so far, by line number.
+    claims: dict[int, list] = field(default_factory=dict)
     _scope: Scope | None = None
 
     def scope(self) -> Scope:

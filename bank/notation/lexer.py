@@ -77,8 +77,10 @@ def _next(text: str, pos: int, tokens: list[Token], prose: bool) -> Token:
         return _lex_number(text, pos, prose)
     if ch.isdigit():
         raise NotationError(_bad_char(ch), text, pos)
-    if ch in "xX" and _after_operand(tokens) and pos + 1 < n and text[pos + 1] in "0123456789.$(":
-        return Token("name", ch, pos, pos + 1)  # 24x365: a times sign, not the name `x365`
+    if ch in "xX" and (_after_operand(tokens) or prose) and pos + 1 < n and text[pos + 1] in "0123456789.$(":
+        return Token("name", ch, pos, pos + 1)  # 24x365, "…, x4 = 7272": a times sign, not the name `x365`
+    if prose and ch in "wW" and text.startswith("/ ", pos + 1):
+        return Token("name", "w/", pos, pos + 2)  # "w/ 128": with
     if ch.isascii() and (ch.isalpha() or ch == "_") or ch in "µμ¢":
         m = (_WORD if prose else _NAME).match(text, pos)
         assert m is not None

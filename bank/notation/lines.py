@@ -31,11 +31,13 @@ from ..units import Unit, lookup
 from ..vocabulary import APPROX, APPROX_EQUALS, EQUALS, IMPLIES, NUMBER_WORDS, ROUNDING, SAYS
 from .functions import ALIASES, FUNCTIONS
 from .lexer import Token, tokenize
-from .nodes import BinOp, Call, Name, Neg, Node, Num, Quantity, respan
+from .nodes import BinOp, Call, Name, Neg, Node, Num, Quantity, moved
 from .parser import MAX_DEPTH, MAX_LENGTH, ProseParser
 
 #: How a side relates to the side before it.
 EQUAL, APPROXIMATE, SAYS_LINK, IMPLIES_LINK = "=", "≈", "says", "so"
+#: ``…, roughly 30,200``: a value said again about, after a comma; like ``says``, it may be a new value.
+ROUGHLY = "roughly"
 ROUND_LINKS = ("up", "down", "nearest")
 
 
@@ -120,9 +122,9 @@ def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str
     tokens = tokenize(text, prose=True)
     parser = ProseParser(text, tokens, names=names, units=units, max_length=max_length, max_depth=max_depth)
     label_end = _label_end(tokens)
-    opening = [_Item("expr", label_end, label_end, node=respan(previous, 0, 0), link="earlier")] \
+    opening = [_Item("expr", label_end, label_end, node=moved(previous, 0, 0), link="earlier")] \
         if previous is not None and tokens[label_end].text in _OPENERS and _has_link(tokens) else []
-    items = _scan(parser, tokens, label_end, opening)
+    items = _scan(parser, tokens, label_end, opening, previous)
     _refuse_stray(items, tokens, text, names)
     chains = _assemble(items, tokens, text)
     label = _label(text, tokens, label_end, chains)
@@ -185,12 +187,15 @@ def _word(tok: Token) -> str:
     return tok.text.lower().replace("’", "'") if tok.kind == "name" else tok.text
 
 
-def _scan(parser: ProseParser, tokens: list[Token], start: int, items: list[_Item]) -> list[_Item]:
+def _scan(parser: ProseParser, tokens: list[Token], start: int, items: list[_Item],
+          previous: Node | None = None) -> list[_Item]:
     i = start
     while tokens[i].kind != "end":
         tok = tokens[i]
-        item = _link_or_approx(tokens, i, items) or _continuation(parser, tokens, i, items) \
+        item = _link_or_approx(tokens, i, items) or _continuation(parser, tokens, i, items, previous) \
             or _expression(parser, tokens, i, items) or _aside(tokens, i)
+        if item is not None and item.kind == "expr":
+            item = _of_it(tokens, item, items, previous)
         if item is None:
             kind = {"name": "word", "num": "word"}.get(tok.kind, "punct")
             kind = "op" if tok.kind == "op" and tok.text in _STRAY_OPS else kind
@@ -200,16 +205,37 @@ def _scan(parser: ProseParser, tokens: list[Token], start: int, items: list[_Ite
     return items
 
 
+_PRONOUNS = ("it", "that", "this")
+_COMPARISONS = ("<", ">", "≤", "≥", "<=", ">=")
+
+
+def _of_it(tokens: list[Token], item: _Item, items: list[_Item], previous: Node | None) -> _Item:
+    """``2 × 7/8 of it``: a share of the value just given (on this line, or the line before)."""
+    of, it = tokens[item.end], tokens[item.end + 1] if item.end + 1 < len(tokens) else tokens[-1]
+    if of.text.lower() != "of" or it.text.lower() not in _PRONOUNS or item.node is None:
+        return item
+    before = next((it_.node for it_ in reversed(items) if it_.kind == "expr" and it_.node is not None), previous)
+    if before is None:
+        return item
+    node = BinOp(item.node.start, it.end, "*", item.node, moved(before, it.start, it.end), of.start)
+    return replace(item, end=item.end + 2, node=node)
+
+
 _STRAY_OPS = ("+", "*", "/", "^", "**")
 #: Operators that may open a line, going on from the value the line before ended on.
 _OPENERS = ("*", "/", "x", "X", "+", "times")
-_CONTINUING = ("+", "-", "*", "/", "x", "X", "times", "plus", "minus", "less", "divided", "multiplied", "of", "at")
+_CONTINUING = ("+", "-", "*", "/", "x", "X", "times", "plus", "minus", "less", "divided", "multiplied", "of", "at",
+               "split", "per")
 
 
-def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[_Item]) -> _Item | None:
-    """``= 3 replicas, plus 1 spare``, ``12,480 → /2500``: an operator that goes on from the last value."""
+def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[_Item],
+                  previous: Node | None = None) -> _Item | None:
+    """``= 3 replicas, plus 1 spare``, ``12,480 → /2500``: an operator that goes on from the last value.
+    Where that value is the factor itself (``hit 50%, so × 0.5``), it goes on from the line before."""
     if tokens[i].text not in _CONTINUING or tokens[i].kind == "num":
         return None
+    if tokens[i].text == "-" and tokens[i + 1].start == tokens[i].end and (items and items[-1].kind == "link"):
+        return None  # "= -270 GB": a negative value, not "minus 270" from the value before
     k = len(items) - 1
     while k >= 0 and items[k].kind == "punct" and tokens[items[k].start].text in (",", "(", ";"):
         k -= 1
@@ -222,7 +248,22 @@ def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[
     if found is None:
         return None
     node, end = found
+    if previous is not None and isinstance(node, BinOp) and node.left is left and _same_number(left, node.right) \
+            and not any(it.kind == "expr" and it.node is not left for it in items):
+        node = replace(node, left=moved(previous, left.start, left.end))
     return _Item("expr", i, end, node=node, link="continues" if items[k].kind == "expr" else "")
+
+
+def _same_number(a: Node, b: Node) -> bool:
+    """``50%`` and ``0.5``: one number said twice, as a percentage and as a factor."""
+    from .exact import evaluate
+
+    if has_operation(a) or has_operation(b):
+        return False
+    try:
+        return evaluate(a) == evaluate(b)
+    except (NotationError, KeyError, ValueError, ArithmeticError):
+        return False
 
 
 def _link_or_approx(tokens: list[Token], i: int, items: list[_Item]) -> _Item | None:
@@ -231,20 +272,29 @@ def _link_or_approx(tokens: list[Token], i: int, items: list[_Item]) -> _Item | 
         (len(items) > 1 and items[-1].kind == "punct" and items[-2].kind == "expr")
     if tok.text in ("~", "≈") and not after_value:
         return _Item("approx", i, i + 1)
+    if tok.text in ("~", "≈") and items[-1].kind == "punct":
+        return _Item("link", i, i + 1, link=ROUGHLY)  # "4.19 s, ~14× the median"
     if tok.kind == "punct" and tok.text == ":" and after_value:
         return _Item("link", i, i + 1, link=SAYS_LINK)
     if tok.kind == "name" and _word(tok) in APPROX and not _match_phrase(tokens, i):
         end = i + 1 + (tokens[i + 1].text == "." and tokens[i + 1].start == tok.end)
         if after_value and items[-1].kind == "punct":  # "… per 21.47 ms, roughly 30,200 tokens a second"
-            return _Item("link", i, end, link=APPROXIMATE)
+            return _Item("link", i, end, link=ROUGHLY)
         return _Item("approx", i, end)
     found = _match_phrase(tokens, i)
-    if found is None:
-        return None
+    if found is None or (tok.text in FUNCTIONS and tokens[i + 1].text == "("):
+        return None  # floor(21.2) is a call; "21.2, floor 21" a rounding
     used, link, rounding = found
-    if link == SAYS_LINK and not after_value and tok.kind == "name":
-        return None  # "is" in a label: "Boot time is …" reads on to the arithmetic
+    if link == SAYS_LINK and not after_value and tok.kind == "name" and not _number_next(tokens, i + used):
+        return None  # "is" among words: "Little's law is …"
     return _Item("link", i, i + used, link=link, rounding=rounding)
+
+
+def _number_next(tokens: list[Token], i: int) -> bool:
+    """Whether a number (after any approx words) comes next: "… and a step is 21.5 ms" states a result."""
+    while tokens[i].kind == "name" and _word(tokens[i]) in APPROX:
+        i += 1
+    return tokens[i].kind == "num" or (tokens[i].text == "$" and tokens[i + 1].kind == "num")
 
 
 def _aside(tokens: list[Token], i: int) -> _Item | None:
@@ -315,6 +365,11 @@ def _refuse_stray(items: list[_Item], tokens: list[Token], text: str, names: fro
         tok = tokens[item.start]
         nxt_tok = tokens[item.end]
         dangling = after in ("link", "") or nxt_tok.text == ")" or (nxt_tok.text == "(" and _unmatched(tokens, item.end))
+        if item.kind == "op" and after == "op":  # "70 GB / / 6"
+            second = tokens[items[k + 1].start]
+            raise NotationError(f"`{second.text}` needs a number on each side", text, second.start, second.end)
+        if item.kind == "op" and nxt_tok.text == "(" and _unmatched(tokens, item.end):
+            raise NotationError("this `(` is never closed", text, nxt_tok.start, nxt_tok.end)
         if item.kind == "op" and (before == "link" or (before == "expr" and dangling) or after == "link"):
             raise NotationError(f"`{tok.text}` needs a number on each side", text, tok.start, tok.end)
         nxt = tokens[item.start + 1]
@@ -347,6 +402,7 @@ class _Draft:
     segments: list[Segment] = field(default_factory=list)
     rounding: str | None = None
     claim: bool = False
+    comment: str = ""
 
 
 def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]:
@@ -354,14 +410,22 @@ def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]
     drafts: list[_Draft] = []
     current: _Draft | None = None
     link, approx, conclusion, gap = "", False, False, 0
+    bound = False
     for k, item in enumerate(items):
         if item.kind == "expr" and item.link == "earlier":
             continue  # the last line's value, which this line goes on from: not a side of its own
+        if item.kind == "expr" and bound:
+            bound = False
+            continue  # "70 / 6 < 12": a bound the value is compared with, not a value claimed
+        if item.kind == "punct" and tokens[item.start].text in _COMPARISONS:
+            current, link, approx, gap, bound = None, "", False, 0, True
+            continue
         if item.kind == "expr":
             node = item.node
             assert node is not None
             joined = current is not None and (link or item.link == "continues")
-            seg = Segment(node, approx, node.start, node.end, (link or EQUAL) if joined else "")
+            seg = Segment(node, approx or (joined and link in (APPROXIMATE, ROUGHLY)), node.start, node.end,
+                          (link or EQUAL) if joined else "")
             if joined:
                 current.segments.append(seg)  # type: ignore[union-attr]
             else:
@@ -379,24 +443,61 @@ def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]
         elif item.kind == "aside":
             if current is not None and item.rounding and not link:
                 current.rounding = item.rounding  # "= 2.4 (rounded up)"
+            if current is not None and not link:
+                current.comment = text[tokens[item.start].end:tokens[item.end - 1].start].strip()
         elif item.kind == "punct" and tokens[item.start].text in (";", ".", "!", "?"):
             current, link, approx, gap = None, "", False, 0  # a sentence or clause ends the claim
         elif item.kind == "punct" and tokens[item.start].text in (",", "(", ")"):
             continue
         elif current is not None:  # words (or marks) after a chain: a few may label it, more end it
             gap += 1
+            if _labels_next(items, tokens, k, current):
+                current, link, approx, gap = None, "", False, 0  # "8-bit => 70 GB, 4-bit => 35 GB"
+                continue
             if link and gap <= 2 and _value_follows(items, k + 1):
                 continue  # "so only 4 sequences", "gives us 649": a word or two before the value
             if link or gap > 2 or not _link_follows(items, k):
                 current, link, approx, gap = None, "", False, 0
-    chains = [_finish(d, text) for d in drafts]
-    return _split_weak(chains)
+    chains = [_finish(d, text) for d in drafts if any(_numbers(s.node) for s in d.segments)]
+    return [c if len(c.segments) > 1 or _stated(c.segments[0].node, text) else replace(c, claim=False)
+            for c in _split_weak(chains)]  # a chain of names alone is a formula in words, not a claim
+
+
+def _stated(node: Node, text: str) -> bool:
+    """Whether a lone side states a value: not "one minute", not "1,100 tokens at 16 tokens a second"
+    (givens joined in words are a restatement, not a working)."""
+    from .nodes import numbers
+
+    if all(not x.text.lstrip(".")[:1].isdigit() for x in numbers(node)):
+        return False  # number words only
+    while isinstance(node, (Quantity, Neg)):
+        node = node.operand
+    if isinstance(node, BinOp) and node.op != "^" and text[node.op_start:node.op_start + 1].isalpha() \
+            and text[node.op_start:node.op_start + 1] not in "xX":
+        return False
+    return True
+
+
+def _labels_next(items: list[_Item], tokens: list[Token], k: int, current: _Draft) -> bool:
+    """Whether words after a comma label the next claim: a stated result, a comma, then ``4-bit =>``."""
+    if not (current.claim or len(current.segments) > 1) or k == 0 or items[k - 1].kind != "punct" \
+            or tokens[items[k - 1].start].text != ",":
+        return False
+    ahead = [it for it in items[k + 1:k + 4] if it.kind != "punct"][:2]
+    nxt = next((it for it in [items[k]] + ahead if it.kind == "link"), None)
+    return nxt is not None and tokens[nxt.start].text in ("=", "=>", "→", "->", "⇒", "≈")
 
 
 def _link_follows(items: list[_Item], k: int) -> bool:
     """Whether a link comes within the next two words (``1 spare = 4``, ``288 GB usable, which leaves``)."""
     ahead = [it for it in items[k + 1:k + 5] if it.kind != "punct"][:2]
     return any(it.kind == "link" for it in ahead)
+
+
+def _numbers(node: Node) -> bool:
+    from .nodes import numbers
+
+    return bool(numbers(node))
 
 
 def _value_follows(items: list[_Item], k: int) -> bool:
@@ -406,12 +507,13 @@ def _value_follows(items: list[_Item], k: int) -> bool:
 
 def _merge(a: str, b: str) -> str:
     """Links in a row: ``rounded down, is`` rounds; ``= about`` approximates; the strongest wins."""
-    order = {"": 0, SAYS_LINK: 1, IMPLIES_LINK: 2, EQUAL: 3, APPROXIMATE: 4, "nearest": 5, "down": 6, "up": 6}
+    order = {"": 0, SAYS_LINK: 1, ROUGHLY: 1, IMPLIES_LINK: 2, EQUAL: 3, APPROXIMATE: 4, "nearest": 5, "down": 6,
+             "up": 6}
     return a if order.get(a, 0) >= order.get(b, 0) else b
 
 
 def _finish(d: _Draft, text: str) -> Chain:
-    return Chain(text, "", tuple(d.segments), "", d.rounding, d.claim or len(d.segments) > 1)
+    return Chain(text, "", tuple(d.segments), d.comment, d.rounding, d.claim or len(d.segments) > 1)
 
 
 def _split_weak(chains: list[Chain]) -> list[Chain]:
@@ -422,8 +524,8 @@ def _split_weak(chains: list[Chain]) -> list[Chain]:
         segs = list(chain.segments)
         k = 1
         while k < len(segs):
-            if segs[k].link == SAYS_LINK and not has_operation(segs[k - 1].node) and (
-                    has_operation(segs[k].node) or _kinds_differ(segs[k - 1].node, segs[k].node)):
+            if segs[k].link in (SAYS_LINK, ROUGHLY) and not has_operation(segs[k - 1].node) and (
+                    has_operation(segs[k].node) or (k == 1 and _kinds_differ(segs[0].node, segs[1].node))):
                 out.append(replace(chain, segments=tuple(segs[:k]), claim=k > 1, rounding=None, comment=""))
                 segs = [replace(segs[k], link="")] + segs[k + 1:]
                 k = 1

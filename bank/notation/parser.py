@@ -20,7 +20,7 @@ from typing import Mapping
 
 from ..errors import NotationError
 from ..units import DIMENSIONLESS, PERCENT, Unit, lookup
-from ..vocabulary import AMBIGUOUS_SUFFIXES, LABELS, NUMBER_WORDS, RESERVED, SUFFIXES
+from ..vocabulary import AMBIGUOUS_SUFFIXES, LABELS, LINK_WORDS, NUMBER_WORDS, RESERVED, SUFFIXES
 from .functions import ALIASES, FUNCTIONS, MAX_EXPONENT, MAX_POWER_DIGITS, log10
 from .lexer import Token, tokenize
 from .nodes import BinOp, Call, Compare, Name, Node, Num, Quantity, respan
@@ -367,8 +367,8 @@ class ProseParser(Parser):
         return None
 
     def combine(self, op: str, left: Node, right: Node, tok: Token) -> Node:
-        if op in ("less", "+", "-") and _percent(right) and not _percent(left):
-            # $2.50 less 50% is $2.50 × (1 − 50%); 7,200 tokens/s plus 25% is 7,200 × (1 + 25%)
+        if op in ("less", "+", "-") and _percent(right) and not _percent(left) and self.text[right.start] != "(":
+            # $2.50 less 50% is $2.50 × (1 − 50%); 7,200 tokens/s plus 25% is 7,200 × (1 + 25%); (0) + (1%) adds
             one = Num(tok.start, tok.start, Fraction(1), "", Fraction(0))
             share = BinOp(tok.start, right.end, "+" if op == "+" else "-", one, right, tok.start)
             return BinOp(left.start, right.end, "*", left, share, tok.start)
@@ -376,6 +376,8 @@ class ProseParser(Parser):
             op = "-"
         if op == "at":
             op = self._at(left, right)
+            if op == "as":  # "68.6 tokens/s at 8 bit": a precision that qualifies a value
+                return left
         return BinOp(left.start, right.end, "/" if op == "over" else op, left, right, tok.start)
 
     def _at(self, left: Node, right: Node) -> str:
@@ -386,6 +388,9 @@ class ProseParser(Parser):
             a, b = infer_unit(left, self.name_units), infer_unit(right, self.name_units)
         except (NotationError, ValueError):
             return "*"
+        if b.name in ("bit", "bits") and any(a.dims) and isinstance(right, Quantity) \
+                and isinstance(right.operand, Num):
+            return "as"  # 70B params at 16 bits multiply; 68.6 tokens/s at 8 bit only says which precision
         shares = any(x > 0 and y > 0 for x, y in zip(a.dims, b.dims))
         return "/" if shares else "*"
 
@@ -408,6 +413,11 @@ class ProseParser(Parser):
             return "over", 1  # spoken: "A over B × C" divides A by the whole of B × C
         if word == "per" and self.peek(1).kind == "num":  # $0.30 per 1M tokens
             return "/", 1
+        if word == "split" and self.peek(1).kind == "num":  # 140 GB, split 4 ways
+            return "/", 1
+        if word == "split" and nxt.kind == "name" and nxt.text in ("over", "across", "into", "between") \
+                and self.peek(2).kind == "num":
+            return "/", 2
         if word == "at":
             fillers = self._fillers(1)  # at the cached price of $0.30/M
             if fillers is not None:
@@ -432,8 +442,9 @@ class ProseParser(Parser):
     def _fillers(self, k: int) -> int | None:
         """How many plain words (at most three) stand between here+k and an operand, or None."""
         for extra in range(4):
-            if self._operand_follows(k + extra):
-                return extra
+            nxt = self.peek(k + extra)
+            if self._operand_follows(k + extra) and (extra == 0 or nxt.kind == "num" or nxt.text == "$"):
+                return extra  # after words only a number: "at full load" is not "× load"
             tok = self.peek(k + extra)
             if tok.kind != "name" or tok.text in RESERVED or self.unit_word(tok) is not None \
                     or tok.text in self.names:
@@ -481,11 +492,20 @@ class ProseParser(Parser):
 
     def suffix(self) -> int | None:
         tok = self.tok
-        if tok.kind == "name" and tok.text in AMBIGUOUS_SUFFIXES and self.attached() \
-                and not (tok.text == "B" and self.peek().kind == "op" and self.peek().text == "/"):
-            self.advance()  # 8B params, 2T tokens: a billion, a trillion (not bytes)
+        if tok.kind == "name" and tok.text in AMBIGUOUS_SUFFIXES and self.attached() and self._billions(tok):
+            self.advance()  # 8B params, 70B, 2T tokens: a billion, a trillion (2B alone is two bytes)
             return AMBIGUOUS_SUFFIXES[tok.text]
         return super().suffix()
+
+    def _billions(self, tok: Token) -> bool:
+        """Whether an attached ``B``/``T`` scales the number (``70B``, ``8B params``) rather than naming bytes."""
+        nxt = self.peek()
+        if tok.text == "T" or (nxt.kind == "name" and nxt.text.lower() in _MODEL_WORDS):
+            return True
+        if nxt.kind == "op" and nxt.text == "/":
+            return False  # 2 B/param, 16 B/token
+        number = self.tokens[self.pos - 1]
+        return number.kind == "num" and (number.value or 0) >= 7  # model sizes; 1B-4B read as bytes
 
     def unit_step(self, unit: Unit | None, parts: list[str]) -> Unit | None:
         tok = self.tok
@@ -517,7 +537,8 @@ class ProseParser(Parser):
         """``4 standby replicas``, ``30 million prompt tokens``: up to two words before a unit word."""
         for k in (1, 2):
             words = [self.peek(i) for i in range(k)]
-            if any(w.kind != "name" or w.text in RESERVED or self.unit_word(w) for w in words):
+            if any(w.kind != "name" or w.text in RESERVED or w.text.lower() in LINK_WORDS or self.unit_word(w)
+                   for w in words):
                 return None
             after = self.peek(k)
             if after.kind == "name" and self.unit_word(after) is not None and not self._call_follows(k + 1):
@@ -537,6 +558,10 @@ class ProseParser(Parser):
                 out = out * p  # type: ignore[operator]
             return out
         return None
+
+
+#: Words after ``8B`` that say it counts parameters (a billion), not bytes.
+_MODEL_WORDS = frozenset({"params", "param", "parameters", "parameter", "model", "models", "weights", "llm"})
 
 
 def _limit(exc: NotationError) -> bool:

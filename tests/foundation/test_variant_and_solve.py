@@ -32,8 +32,8 @@ def toy(constraints=(), **extra) -> Question:
         "params": {"a": {"default": 6, "min": 1, "max": 9, "step": 1, "unit": "GB"},
                    "b": {"default": 2, "choices": [1, 2, 3], "unit": "GB/s"}},
         "constraints": list(constraints),
-        "steps": [{"name": "t", "expr": "a / b", "unit": "s", "text": "x"},
-                  {"name": "m", "expr": "t + 1 min", "unit": "min", "text": "x"}],
+        "steps": [{"name": "wait", "expr": "a / b", "unit": "s", "text": "x"},
+                  {"name": "m", "expr": "wait + 1 min", "unit": "min", "text": "x"}],
         "result": "m", **extra})
     return Question("toy", "demo", "core", "t", "a", "k", worked=worked)
 
@@ -83,7 +83,7 @@ def test_default_variant_uses_defaults():
 def test_exact_rationals():
     q = toy()
     s = solve(q, variant(q, params={"a": Fraction(7), "b": Fraction(3)}))
-    assert s.values["t"].magnitude == Fraction(7, 3)
+    assert s.values["wait"].magnitude == Fraction(7, 3)
     assert s.values["m"].magnitude == Fraction(7, 180) + 1
     assert s.result.unit == "min"
 
@@ -99,8 +99,8 @@ def test_seeds_spread_over_the_grid():
 
 
 def test_unsatisfiable_constraints_stop_with_a_clear_error():
-    q = toy(constraints=["t > 1 hour"])
-    with pytest.raises(ConstraintsUnsatisfiable, match=r"toy: no variant met the constraints in 1000 draws; `t > 1 hour`"):
+    q = toy(constraints=["wait > 1 hour"])
+    with pytest.raises(ConstraintsUnsatisfiable, match=r"toy: no variant met the constraints in 1000 draws; `wait > 1 hour`"):
         variant(q, 1)
 
 

@@ -22,7 +22,7 @@ def test_readable_output(runner):
     result = run(runner, "boot", input=GOOD)
     assert result.exit_code == 0, result.output
     assert "✓  1  Read: 70 GB / 6 GB/s = 11.7 s" in result.output
-    assert "read_time = 11.67 s" in result.output
+    assert "read time = 11.67 s" in result.output
     assert "Score: 1.00" in result.output
     assert "default variant" in result.output
 
@@ -34,8 +34,8 @@ def test_readable_output_marks_slips_and_errors(runner):
     assert any(x.startswith("✗  1") for x in lines)
     assert any(x.startswith("✓  2") for x in lines) and "carried" in result.output
     caret = lines.index("✗  3  2 + )")
-    assert lines[caret + 1] == "          ^"
-    assert "column 5" in lines[caret + 2]
+    assert lines[caret + 1] == "        ^"  # under the + with nothing after it
+    assert "column 3" in lines[caret + 2]
 
 
 def test_reads_a_file(runner, tmp_path):
@@ -69,9 +69,10 @@ def test_json_shape(runner):
         assert line["diagnosis"] in (None, "transposed-digits", "power-of-ten", "wrong-operation", "sign", "units",
                                      "premature-rounding")
     assert [x["status"] for x in data["lines"]] == ["slip", "carried", "error"]
-    assert data["lines"][2]["column"] == 5 and data["lines"][2]["given"] is None
-    assert data["steps"] == [{"name": "read_time", "status": "missing", "line": None},
-                             {"name": "boot_time", "status": "carried", "line": 2}]
+    assert data["lines"][2]["column"] == 3 and data["lines"][2]["given"] is None
+    assert data["steps"] == [{"name": "read_time", "status": "missing", "line": None, "label": "read time"},
+                             {"name": "boot_time", "status": "carried", "line": 2, "label": "boot time"}]
+    assert [p["step"] for p in data["parts"]] == ["boot_time"]
 
 
 def test_seed_and_params(runner):
@@ -156,3 +157,22 @@ def test_grade_does_not_slow_help(runner):
     code = "import sys; from bank.cli import cli; import bank.commands.grade, bank.grade; print('sympy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("pair,words", [
+    ("weights=5000", "5,000 GB is outside its range 20 GB to 140 GB"),
+    ("weights=0.01 TB", "10 GB is outside its range"),
+    ("read_rate=20", "20 GB/s is outside the range of its choices 2 GB/s to 12 GB/s"),
+], ids=["above-range", "below-range-converted", "beyond-the-choices"])
+def test_a_param_outside_what_the_author_checked_is_refused(runner, pair, words):
+    result = run(runner, "boot", "--param", pair, input="70 / 6 = 11.7\n")
+    assert result.exit_code == 2 and words in result.output
+    assert "Traceback" not in result.output
+
+
+def test_the_header_names_pinned_params(runner):
+    result = run(runner, "boot", "--param", "weights=100", input="100 / 6 = 16.7\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "boot · default variant · pinned weights = 100 GB"
+    data = json.loads(run(runner, "boot", "--param", "weights=100", "--json", input="100 / 6 = 16.7\n").output)
+    assert data["pinned"] == {"weights": "100 GB"}

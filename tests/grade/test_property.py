@@ -10,6 +10,8 @@ grader's reading must all agree with it, and a line stating the exact value
 
 from __future__ import annotations
 
+import re
+
 from fractions import Fraction
 
 from hypothesis import HealthCheck, assume, given, settings
@@ -120,10 +122,14 @@ def test_stating_the_rounded_value_is_right(case, places):
 def test_stating_a_wrong_value_is_a_slip(case, k):
     text, value = case
     assume(value != 0 and abs(value) < 10**12)
+    # 27M x $3 = $81 keeps the M in the head (rule 4), so a suffix may rightly drop a power of ten
+    assume(not re.search(r"\d(k|M| million| bn)", text))
     wrong = value * 10**k  # off by a power of ten, at full precision
     stated = f"{float(wrong):.17g}"
     assume("e" not in stated and "inf" not in stated)
     result = check(parse_line(f"{text} = {stated}"), EMPTY)
+    if result.unsaid:  # 0.01 = 1 reads as a rounding up nobody said: right only where a step rounds
+        result = result.as_slip()
     assert not result.ok
     assert result.diagnosis == "power-of-ten"
 

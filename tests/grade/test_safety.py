@@ -69,10 +69,11 @@ def test_random_subset(targets, seed):
             fuzz.examine(text, owner, var)
 
 
-def test_code_injection_is_just_an_error(mark):
-    for text in ("__import__('os').system('touch /tmp/bank-pwned')", "eval('2+2')", "exec('import os')"):
+def test_code_injection_is_just_words(mark):
+    for text in ("__import__('os').system('touch /tmp/bank-pwned')", "eval('2+2')", "exec('import os')",
+                 "__import__('os').system('touch /tmp/bank-pwned') = 4"):
         line = mark("boot", text).lines[-1]
-        assert line.status == "error" and line.column >= 1
+        assert line.status in ("unmatched", "error") and line.step is None and line.computed is None
     import os
     assert not os.path.exists("/tmp/bank-pwned")
 

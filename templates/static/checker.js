@@ -61,21 +61,22 @@
 
   /* ---------------------------------------------------------------- an answer's value (bank/grade/reading.py) */
 
-  /* {base, written, unit (or null when plain numbers mix with units), bare, clash} */
+  /* {base, written, unit (or null when plain numbers mix with units), bare, annotated, clash} */
   function amount(node) {
     var a, b;
     switch (node.type) {
-      case "num": return { base: node.value, written: node.value, unit: N.DIMENSIONLESS, bare: true, clash: false };
+      case "num": return { base: node.value, written: node.value, unit: N.DIMENSIONLESS, bare: true, annotated: false, clash: false };
       case "name": N.fail("unknown name `" + node.id + "`", node.start, node.end);
       /* falls through: fail throws */
       case "quantity":
         a = amount(node.operand);
         var u = node.unit;
-        return { base: mul(a.base, u.scale), written: N.dimensionless(u) ? mul(a.written, u.scale) : a.written,
-                 unit: a.unit !== null ? N.umul(a.unit, u) : null, bare: false, clash: a.clash };
+        return { base: mul(a.base, u.scale), written: scalesAsWritten(node) ? mul(a.written, u.scale) : a.written,
+                 unit: a.unit !== null ? N.umul(a.unit, u) : null, bare: false,
+                 annotated: a.annotated || !N.dimensionless(u), clash: a.clash };
       case "neg":
         a = amount(node.operand);
-        return { base: neg(a.base), written: neg(a.written), unit: a.unit, bare: a.bare, clash: a.clash };
+        return Object.assign({}, a, { base: neg(a.base), written: neg(a.written) });
       case "call": return call(node);
     }
     a = amount(node.left); b = amount(node.right);
@@ -87,8 +88,10 @@
     }
     var found = binopUnit(node, a, b);
     return { base: base, written: written, unit: found[0], bare: node.op !== "^" ? a.bare || b.bare : a.bare,
-             clash: a.clash || b.clash || found[1] };
+             annotated: a.annotated || b.annotated, clash: a.clash || b.clash || found[1] };
   }
+  /* 10% is 0.1 as written; 8,760 h/yr is still 8,760 (a ratio of like units keeps its number) */
+  function scalesAsWritten(node) { return N.dimensionless(node.unit) && node.unitText.indexOf("/") < 0; }
   function binopUnit(node, a, b) {
     if (a.unit === null || b.unit === null) return [null, false];
     if (node.op === "*") return [N.umul(a.unit, b.unit), false];
@@ -116,8 +119,8 @@
     if (node.func === "sqrt" && u !== null) {
       u = u.dims.some(function (d) { return d % 2 !== 0; }) ? null : N.unit(frac(1), u.dims.map(function (d) { return d / 2; }));
     }
-    return { base: base, written: written, unit: u, bare: args.some(function (a) { return a.bare; }),
-             clash: args.some(function (a) { return a.clash; }) };
+    function any(key) { return args.some(function (a) { return a[key]; }); }
+    return { base: base, written: written, unit: u, bare: any("bare"), annotated: any("annotated"), clash: any("clash") };
   }
 
   /* ---------------------------------------------------------------- precision (bank/grade/precision.py) */
@@ -168,7 +171,7 @@
         return interval(sub(node.value, half), add(node.value, half));
       case "quantity":
         var inner = walk(node.operand, r, exact);
-        return !r.written || N.dimensionless(node.unit) ? imul(inner, interval(node.unit.scale)) : inner;
+        return !r.written || scalesAsWritten(node) ? imul(inner, interval(node.unit.scale)) : inner;
       case "neg": return ineg(walk(node.operand, r, exact));
       case "call": return INTERVAL[node.func](node.args.map(function (a) { return walk(a, r, exact); }));
       case "binop":
@@ -208,17 +211,33 @@
       return cmp(mine.scale, frac(1)) !== 0 && contains(claim.written, shown) ? "units" : null;
     }
     if (mine !== null && compatible(mine.dims, u.dims) && contains(claim.base, base)) return "yes";
+    if (mine !== null && perTime(u.dims, mine.dims) && contains(iscale(claim.base, period(mine.name)), base)) return "yes";
     if (plain(mine) && contains(claim.base, base)) return "yes";
     if (!contains(claim.written, shown)) return null;
     if (mine === null || N.dimensionless(mine) || compatible(mine.dims, u.dims)) return "yes";
     return "units";
   }
 
-  /* What a one-claim answer asserts (bank.grade.arithmetic.check): the range a written number stands
-   * for, or the exact value of an expression. */
-  function claimOf(segment) {
+  /* `b` is `a` "per" some time: a count said as a rate, a yearly total said as $21,900 a year */
+  function perTime(step, mine) { return mine[0] === step[0] - 1 && sameKind([0].concat(step.slice(1)), [0].concat(mine.slice(1))); }
+  function period(name) {  /* the time a rate is "per", in seconds (bank.units.period), or 0 */
+    var words = name.replace(/[\/·$]/g, " ").split(/\s+/).filter(Boolean);
+    for (var i = words.length - 1; i >= 0; i--) {
+      var u = N.lookup(words[i]);
+      if (u && u.dims[0] === 1 && u.dims.slice(1).every(function (x) { return x === 0; })) return u.scale;
+    }
+    return frac(0);
+  }
+  function iscale(iv, k) { return imul(iv, interval(k)); }
+  function mid(iv) { return cmp(iv.lo, iv.hi) === 0 ? iv.lo : div(add(iv.lo, iv.hi), frac(2)); }
+  function decimal(u) { return [u.scale.n < 0n ? -u.scale.n : u.scale.n, u.scale.d].every(powerOfTenInt); }
+  function powerOfTenInt(k) { while (k !== 0n && k % 10n === 0n) k /= 10n; return k === 1n; }
+
+  /* ---------------------------------------------------------------- one claim's arithmetic (bank/grade/arithmetic.py) */
+
+  var AGREED = ["ok", "inherit", "lenient"];
+  function side(segment) {
     var value = amount(segment.node), base, written;
-    if (!isNumber(segment.node)) return { base: interval(value.base), written: interval(value.written), unit: value.unit };
     try {
       base = stated(segment.node, segment.approx, false);
       written = stated(segment.node, segment.approx, true);
@@ -226,27 +245,174 @@
       if (!(exc.zero || exc.value || exc.notation)) throw exc;
       base = interval(value.base); written = interval(value.written);
     }
-    return { base: base, written: written, unit: value.unit };
+    return { segment: segment, value: value, base: base, written: written };
+  }
+
+  /* Whether a claim's arithmetic holds, and what it asserts ({ok, claim}), as check() and
+   * Arithmetic.claim say for a learner with no names to use. */
+  function check(chain) {
+    var sides = chain.segments.map(side), first = chain.segments[0];
+    if (sides.length === 1 && isNumber(first.node)) {
+      return { ok: true, claim: { base: sides[0].base, written: sides[0].written, unit: sides[0].value.unit } };
+    }
+    var c = sides[0].value, given = sides.length > 1 ? sides[sides.length - 1] : null;
+    if (c.clash) return { ok: false };
+    var u = c.unit, rounded = null;
+    for (var k = 1; k < sides.length; k++) {
+      var found = follows(c, sides[k], chain);
+      if (AGREED.indexOf(found[0]) < 0) return { ok: false };
+      u = claimUnit(found[0], found[2], sides[k].value);
+      rounded = found[1] || rounded;
+    }
+    if (given === null) return { ok: true, claim: { base: interval(c.base), written: interval(c.written), unit: c.unit } };
+    var left = leftRanges(first);
+    var narrowed = rounded || left === null ? null : narrow(given, widened(left));
+    if (rounded && given.segment.link === R.IMPLIES) narrowed = [interval(mid(given.base)), interval(mid(given.written))];
+    var ranges = narrowed || [given.base, given.written];
+    return { ok: true, claim: { base: ranges[0], written: ranges[1], unit: u } };
+  }
+
+  function follows(c, s, chain) {  /* [verdict, rounding, the reading that agreed] */
+    var link = s.segment.link, r, how;
+    if (R.ROUND_LINKS.indexOf(link) >= 0) { r = roundedAmount(c, link, s); return [agree(r, s), link, r]; }
+    var count = countOf(s);
+    if (link === R.IMPLIES && count !== null && c.written.d !== 1n) {
+      for (how of ["down", "up"]) {  /* 21.2, so 21 sequences: the learner's count */
+        r = roundedAmount(c, how, s);
+        if (AGREED.indexOf(agree(r, s)) >= 0 && cmp(count, r.written) === 0) return ["ok", how, r];
+      }
+    }
+    var verdict = agree(c, s);
+    if (AGREED.indexOf(verdict) >= 0) return [verdict, null, c];
+    var millions = inMillions(chain.segments[0].node);
+    if (millions !== null && AGREED.indexOf(agree(millions, s)) >= 0) return ["lenient", null, millions];
+    if (whole(s)) {
+      for (how of ["up", "down"]) {  /* 26 / 192 = 1 card, 2.4 so 3 replicas */
+        r = roundedAmount(c, how, s);
+        if (AGREED.indexOf(agree(r, s)) >= 0) return ["ok", how, r];
+      }
+    }
+    return [verdict, null, c];
+  }
+  function countOf(s) {  /* the whole number a side states, where it is a count */
+    if (!s.segment.approx) return whole(s) ? mid(s.written) : null;
+    var node = s.segment.node;
+    if (!(node.type === "quantity" && node.operand.type === "num" && node.unit.name)) return null;
+    return node.operand.value.d === 1n ? node.operand.value : null;
+  }
+  function whole(s) {
+    var w = s.written;
+    return (cmp(w.lo, w.hi) === 0 && w.lo.d === 1n) || (mid(w).d === 1n && isNumber(s.segment.node));
+  }
+  var ROUND = { up: N.EXACT.ceil, down: N.EXACT.floor, nearest: N.EXACT.round };
+  function roundedAmount(c, how, s) {
+    var f = function (x) { return ROUND[how]([x]); }, u = s ? s.value.unit : null;
+    if (u !== null && c.unit !== null && sameKind(c.unit.dims, u.dims)) {
+      var w = f(div(c.base, u.scale));
+      return Object.assign({}, c, { base: mul(w, u.scale), written: w });
+    }
+    var scale = N.isZero(c.written) ? frac(1) : div(c.base, c.written), written = f(c.written);
+    return Object.assign({}, c, { base: mul(written, scale), written: written });
+  }
+  function agree(c, side) {  /* "ok", "inherit", "lenient", "units" or null (bank.grade.arithmetic._agree) */
+    var s = side.value;
+    if (s.clash) return "units";
+    var strict = c.unit !== null && s.unit !== null;
+    if (strict && sameKind(c.unit.dims, s.unit.dims) && contains(side.base, c.base)) return "ok";
+    if (strict && compatible(c.unit.dims, s.unit.dims) && contains(side.base, c.base)) return "lenient";
+    if (strict && perTime(c.unit.dims, s.unit.dims) && contains(iscale(side.base, periodOf(side)), c.base)) return "lenient";
+    if (c.unit !== null && !s.annotated && contains(side.base, c.base)) return "inherit";
+    if (plainLeft(c, s) && contains(side.base, c.base)) return "ok";
+    if (plainLeft(c, s) && decimal(s.unit)) return contains(side.written, c.written) ? "lenient" : null;
+    if (c.bare || s.bare || !strict || !c.annotated || !s.annotated) return contains(side.written, c.written) ? "lenient" : null;
+    if (!sameKind(c.unit.dims, s.unit.dims) || contains(side.written, c.written)) return "units";
+    return null;
+  }
+  function periodOf(side) {
+    var node = side.segment.node;
+    while (node.type === "neg") node = node.operand;
+    return node.type === "quantity" ? period(node.unitText) : frac(0);
+  }
+  function plainLeft(c, s) {
+    return c.unit !== null && N.dimensionless(c.unit) && !c.annotated && s.annotated && s.unit !== null && !N.dimensionless(s.unit);
+  }
+  function claimUnit(verdict, c, s) { return s.annotated ? s.unit : (verdict === "ok" || verdict === "inherit" ? c.unit : null); }
+  function leftRanges(first) {
+    try { return [stated(first.node, false, false), stated(first.node, false, true)]; } catch (exc) {
+      if (exc.zero || exc.value || exc.notation) return null;
+      throw exc;
+    }
+  }
+  var NARROW_SLACK = frac(1, 200);
+  function widened(left) {
+    return left.map(function (x) {
+      if (cmp(x.lo, x.hi) === 0) return x;
+      var pad = mul(NARROW_SLACK, maxf([absf(x.lo), absf(x.hi)]));
+      return interval(sub(x.lo, pad), add(x.hi, pad));
+    });
+  }
+  function narrow(given, left) {  /* an exact working pins the value it states */
+    var b = meet(given.base, left[0]), w = meet(given.written, left[1]);
+    if (b !== null && w === null && !N.isZero(mid(given.base))) w = iscale(b, div(mid(given.written), mid(given.base)));
+    return b !== null && w !== null ? [b, w] : null;
+  }
+  function meet(a, b) {
+    var lo = maxf([a.lo, b.lo]), hi = minf([a.hi, b.hi]);
+    return cmp(lo, hi) <= 0 ? interval(lo, hi) : null;
+  }
+  function inMillions(tree) {  /* the working with each suffixed number read as written (27M as 27) */
+    var out = tree;
+    R.numbers(tree).forEach(function (num) {
+      var digits = num.text.replace(/[kKMBTmnbilothusandr ]+$/, "").replace(/,/g, "");
+      if (digits === num.text.replace(/,/g, "") || !digits || N.isZero(num.value)) return;
+      var plain = decimalFraction(digits);
+      if (plain === null) return;
+      out = swap(out, num, Object.assign({}, num, { value: plain, resolution: div(mul(num.resolution, plain), num.value) }));
+    });
+    if (out === tree) return null;
+    try { var a = amount(out); } catch (exc) { if (N.notation(exc)) return null; throw exc; }
+    return Object.assign({}, a, { base: a.written });
+  }
+  function decimalFraction(text) {  /* Python's Fraction("1.5") and the like, or null */
+    var m = /^\s*([+-]?)(?=\d|\.\d)(\d*)(?:\/(\d+)|(?:\.(\d*))?(?:[eE]([+-]?\d+))?)\s*$/.exec(text);
+    if (!m) return null;
+    if (m[3] !== undefined) return m[3] === "0" || /^0+$/.test(m[3]) ? null : frac(BigInt(m[1] + (m[2] || "0")), BigInt(m[3]));
+    var value = frac(BigInt((m[2] || "0") + (m[4] || "")), 10n ** BigInt((m[4] || "").length));
+    if (m[5] !== undefined) value = mul(value, N.pow10(parseInt(m[5], 10)));
+    return m[1] === "-" ? neg(value) : value;
+  }
+  function swap(node, old, replacement) {
+    if (node === old) return replacement;
+    var changed = null;
+    ["operand", "left", "right"].forEach(function (f) {
+      if (node[f]) { var n = swap(node[f], old, replacement); if (n !== node[f]) { changed = changed || Object.assign({}, node); changed[f] = n; } }
+    });
+    if (node.args) {
+      var args = node.args.map(function (a) { return swap(a, old, replacement); });
+      if (args.some(function (a, i) { return a !== node.args[i]; })) { changed = changed || Object.assign({}, node); changed.args = args; }
+    }
+    return changed || node;
   }
 
   /* ---------------------------------------------------------------- judging */
 
-  /* "right", "wrong" (with `units` when the number is right but its kind is not) or "unreadable". */
+  /* "right", "wrong" (with `units` when the number is right but its kind is not) or "unreadable",
+   * as bank.grade.accepts: the line's last claim (or, with none, its last value said in words). */
   function verdict(text, exact, u) {
-    var line;
-    try { line = R.parseLine(String(text || "")); } catch (exc) {
+    var chains, arith;
+    try {
+      chains = R.readLine(String(text || ""));
+      var claims = chains.filter(function (c) { return c.claim; });
+      chains = claims.length ? claims : chains;
+      if (!chains.length) return { status: "unreadable", message: "I expected a number.", column: 1 };
+      arith = check(chains[chains.length - 1]);
+    } catch (exc) {
       if (!N.notation(exc)) throw exc;
       return { status: "unreadable", message: exc.message, column: exc.start + 1 };
     }
-    if (line.segments.length === 0) return { status: "unreadable", message: "I expected a number.", column: 1 };
-    if (line.segments.length !== 1) return { status: "unreadable", message: "Give one answer, not a working." };
-    var claim;
-    try { claim = claimOf(line.segments[0]); } catch (exc) {
-      if (!N.notation(exc)) throw exc;
-      return { status: "unreadable", message: exc.message, column: exc.start + 1 };
-    }
-    var got = fits(claim, u, mul(exact, u.scale), exact);
-    return { status: got === "yes" ? "right" : "wrong", units: got === "units", unit: claim.unit };
+    if (!arith.ok) return { status: "wrong", message: "The arithmetic of that does not hold." };
+    var got = fits(arith.claim, u, mul(exact, u.scale), exact);
+    return { status: got === "yes" ? "right" : "wrong", units: got === "units" };
   }
 
   /* Judge `text` against `expected` ({exact: "n/d"}) in the answer's unit ({name, scale, dims}). */

@@ -42,12 +42,16 @@
   var DIMENSIONLESS = unit(frac(1), zeros(), "");
   var PERCENT = unit(frac(1, 100), zeros(), "%");
   function zeros() { var z = []; for (var i = 0; i < NDIMS; i++) z.push(0); return z; }
-  function umul(a, b) { return unit(mul(a.scale, b.scale), a.dims.map(function (x, i) { return x + b.dims[i]; }), a.name + "·" + b.name); }
-  function udiv(a, b) { return unit(div(a.scale, b.scale), a.dims.map(function (x, i) { return x - b.dims[i]; }), a.name + "/" + b.name); }
+  function join(a, op, b) {  /* a unit's name, as bank.units._join writes it */
+    if (!a) return op === "/" && b ? "1" + op + b : b;
+    return b ? a + op + b : a;
+  }
+  function umul(a, b) { return unit(mul(a.scale, b.scale), a.dims.map(function (x, i) { return x + b.dims[i]; }), join(a.name, "·", b.name)); }
+  function udiv(a, b) { return unit(div(a.scale, b.scale), a.dims.map(function (x, i) { return x - b.dims[i]; }), join(a.name, "/", b.name)); }
   function upow(a, k) {
     var s = frac(1), i;
     for (i = 0; i < Math.abs(k); i++) s = mul(s, a.scale);
-    return unit(k < 0 ? div(frac(1), s) : s, a.dims.map(function (x) { return x * k; }), a.name);
+    return unit(k < 0 ? div(frac(1), s) : s, a.dims.map(function (x) { return x * k; }), "(" + a.name + ")^" + k);
   }
   function dimensionless(u) { return u.dims.every(function (x) { return x === 0; }); }
   function sameDims(a, b) { return a.every(function (x, i) { return x === b[i]; }); }
@@ -67,7 +71,8 @@
     function ratios(obj) { var o = {}; Object.keys(obj).forEach(function (k) { o[k] = ratio(obj[k]); }); return o; }
     V = { units: units, suffixes: ratios(data.suffixes), ambiguous: ratios(data.ambiguous_suffixes),
           numberWords: ratios(data.number_words), approx: set(data.approx), functions: data.functions,
-          aliases: data.function_aliases || {}, reserved: set(data.reserved || []), data: data };
+          aliases: data.function_aliases || {}, reserved: set(data.reserved || []), linkWords: set(data.link_words || []),
+          modelWords: set(data.model_words || []), data: data };
     return V;
   }
   function lookup(word) { return Object.prototype.hasOwnProperty.call(vocab().units, word) ? vocab().units[word] : null; }
@@ -103,7 +108,7 @@
     var tokens = [], pos = 0, n = text.length;
     while (pos < n) {
       if (SPACE.test(text[pos]) && text[pos] !== "\ufeff") { pos += 1; continue; }
-      var tok = next(text, pos, tokens);
+      var tok = next(text, pos);
       tokens.push(tok);
       pos = tok.end;
       if (tok.kind === "num" && pos < n && has(SUPERSCRIPT, text[pos])) pos = superscript(text, pos, tokens);
@@ -112,15 +117,16 @@
     return tokens;
   }
 
-  function next(text, pos, tokens) {
+  function next(text, pos) {
     var ch = text[pos], n = text.length, m;
     if (/[0-9]/.test(ch) && (m = sticky(NUMBER_WORD, text, pos))) return token("name", m[0], pos, pos + m[0].length);
     if (/[0-9]/.test(ch) || (ch === "." && pos + 1 < n && /[0-9]/.test(text[pos + 1]))) return lexNumber(text, pos);
     var full = String.fromCodePoint(text.codePointAt(pos));
     if (DIGIT.test(full)) fail("`" + full + "` is not an ASCII digit; write numbers with 0-9", pos);
-    if ((ch === "x" || ch === "X") && afterOperand(tokens) && pos + 1 < n && /[0-9.$(]/.test(text[pos + 1])) {
-      return token("name", ch, pos, pos + 1);
+    if ((ch === "x" || ch === "X") && pos + 1 < n && /[0-9.$(]/.test(text[pos + 1])) {
+      return token("name", ch, pos, pos + 1);  /* 24x365, "..., x4 = 7272": a times sign */
     }
+    if ((ch === "w" || ch === "W") && text.startsWith("/ ", pos + 1)) return token("name", "w/", pos, pos + 2);  /* with */
     if (/[A-Za-z_µμ¢]/.test(ch)) { m = sticky(WORD, text, pos); return token("name", m[0], pos, pos + m[0].length); }
     var op = PROSE_OPS.find(function (o) { return text.startsWith(o, pos); });
     if (op) return token("op", op, pos, pos + op.length);
@@ -138,11 +144,6 @@
     if (!/^-?\d+$/.test(digits)) fail("a superscript exponent needs digits", pos, end);
     tokens.push(token("num", digits, pos, end, frac(digits), frac(1)));
     return end;
-  }
-
-  function afterOperand(tokens) {
-    var last = tokens[tokens.length - 1];
-    return !!last && (last.kind === "num" || last.text === ")");
   }
 
   function lexNumber(text, pos) {

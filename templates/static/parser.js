@@ -82,19 +82,24 @@
     return null;
   };
   P.combine = function (op, left, right, tok) {
-    if ((op === "less" || op === "+" || op === "-") && isPercent(right) && !isPercent(left)) {
+    if ((op === "less" || op === "+" || op === "-") && isPercent(right) && !isPercent(left) && this.text[right.start] !== "(") {
       var one = { type: "num", start: tok.start, end: tok.start, value: frac(1), text: "", resolution: frac(0) };
       var share = binop(op === "+" ? "+" : "-", one, right, tok.start);
       share.start = tok.start;
       return binop("*", left, share, tok.start);
     }
     if (op === "less") op = "-";
-    if (op === "at") op = this.at_(left, right);
+    if (op === "at") {
+      op = this.at_(left, right);
+      if (op === "as") return left;  /* "68.6 tokens/s at 8 bit": a precision that qualifies a value */
+    }
     return binop(op === "over" ? "/" : op, left, right, tok.start);
   };
   P.at_ = function (left, right) {  /* 70 GB at 6 GB/s divides; 12 cards at $2.50 an hour multiplies */
     var a, b;
-    try { a = inferUnit(left); b = inferUnit(right); } catch (exc) { if (notation(exc) || exc.zero) return "*"; throw exc; }
+    try { a = inferUnit(left); b = inferUnit(right); } catch (exc) { if (notation(exc) || exc.zero || exc.value) return "*"; throw exc; }
+    if ((b.name === "bit" || b.name === "bits") && a.dims.some(function (x) { return x !== 0; }) &&
+        right.type === "quantity" && right.operand.type === "num") return "as";
     return a.dims.some(function (x, i) { return x > 0 && b.dims[i] > 0; }) ? "/" : "*";
   };
   P.term = function (first) {
@@ -125,6 +130,9 @@
     }
     if (word === "over" && this.operandFollows(1) && this.peek(1).kind === "num") return ["over", 1];
     if (word === "per" && this.peek(1).kind === "num") return ["/", 1];
+    if (word === "split" && this.peek(1).kind === "num") return ["/", 1];  /* 140 GB, split 4 ways */
+    if (word === "split" && nxt.kind === "name" && ["over", "across", "into", "between"].indexOf(nxt.text) >= 0 &&
+        this.peek(2).kind === "num") return ["/", 2];
     if (word === "at") { var fillers = this.fillers(1); if (fillers !== null) return ["at", 1 + fillers]; }
     if (word === "of" && this.operandFollows(1) && this.fractionBefore()) return ["*", 1];
     return null;
@@ -146,7 +154,8 @@
   };
   P.fillers = function (k) {
     for (var extra = 0; extra < 4; extra++) {
-      if (this.operandFollows(k + extra)) return extra;
+      var nxt = this.peek(k + extra);
+      if (this.operandFollows(k + extra) && (extra === 0 || nxt.kind === "num" || nxt.text === "$")) return extra;
       var t = this.peek(k + extra);
       if (t.kind !== "name" || has(vocab().reserved, t.text) || this.unitWord(t)) return null;
     }
@@ -236,9 +245,8 @@
   };
   P.suffix = function () {
     var t = this.tok();
-    if (t.kind === "name" && has(vocab().ambiguous, t.text) && this.attached() &&
-        !(t.text === "B" && this.peek().kind === "op" && this.peek().text === "/")) {
-      this.advance();
+    if (t.kind === "name" && has(vocab().ambiguous, t.text) && this.attached() && this.billions(t)) {
+      this.advance();  /* 8B params, 70B, 2T tokens: a billion, a trillion (2B alone is two bytes) */
       return vocab().ambiguous[t.text];
     }
     if (t.kind === "name" && has(vocab().suffixes, t.text)) return vocab().suffixes[this.advance().text];
@@ -250,6 +258,13 @@
     if (has(vocab().reserved, t.text)) this.fail("unexpected word", t);
     if (this.unitWord(t)) this.fail("a unit must follow a number", t);
     return { type: "name", start: t.start, end: t.end, id: t.text };
+  };
+  P.billions = function (t) {
+    var nxt = this.peek();
+    if (t.text === "T" || (nxt.kind === "name" && has(vocab().modelWords, nxt.text.toLowerCase()))) return true;
+    if (nxt.kind === "op" && nxt.text === "/") return false;  /* 2 B/param, 16 B/token */
+    var number = this.tokens[this.pos - 1];
+    return number.kind === "num" && cmp(number.value, frac(7)) >= 0;  /* model sizes; 1B-4B read as bytes */
   };
   P.call = function (func, close, name) {
     this.advance();  /* ( or ⌈ */
@@ -329,7 +344,8 @@
     for (var k = 1; k <= 2; k++) {
       for (var i = 0; i < k; i++) {
         var w = this.peek(i);
-        if (w.kind !== "name" || has(vocab().reserved, w.text) || this.unitWord(w)) return null;
+        if (w.kind !== "name" || has(vocab().reserved, w.text) || has(vocab().linkWords, w.text.toLowerCase()) ||
+            this.unitWord(w)) return null;
       }
       var after = this.peek(k);
       if (after.kind === "name" && this.unitWord(after) && !this.callFollows(k + 1)) {

@@ -15,9 +15,12 @@
   var Parser = (root.BankParser || require("./parser.js")).Parser;
   var has = N.has;
 
-  var EQUAL = "=", APPROXIMATE = "≈", SAYS = "says", IMPLIES = "so";
+  var EQUAL = "=", APPROXIMATE = "≈", SAYS = "says", IMPLIES = "so", ROUGHLY = "roughly";
   var STRAY_OPS = ["+", "*", "/", "^", "**"];
-  var CONTINUING = ["+", "-", "*", "/", "x", "X", "times", "plus", "minus", "less", "divided", "multiplied", "of", "at"];
+  var CONTINUING = ["+", "-", "*", "/", "x", "X", "times", "plus", "minus", "less", "divided", "multiplied", "of", "at",
+                    "split", "per"];
+  var PRONOUNS = ["it", "that", "this"];
+  var COMPARISONS = ["<", ">", "≤", "≥", "<=", ">="];
   var LINK_MARKS = ["=", "≈", "~", "→", "->", "=>"];
 
   /* ---------------------------------------------------------------- link phrases */
@@ -69,6 +72,7 @@
       var tok = tokens[i];
       var it = linkOrApprox(tokens, i, items) || continuation(parser, tokens, i, items) ||
         expression(parser, tokens, i, items) || aside(tokens, i);
+      if (it && it.kind === "expr") it = ofIt(tokens, it, items);
       if (!it) {
         var kind = tok.kind === "name" || tok.kind === "num" ? "word" : "punct";
         if (tok.kind === "op" && STRAY_OPS.indexOf(tok.text) >= 0) kind = "op";
@@ -80,8 +84,29 @@
     return items;
   }
 
+  function ofIt(tokens, it, items) {  /* 2 x 7/8 of it: a share of the value just given on this line */
+    var of = tokens[it.end], pronoun = it.end + 1 < tokens.length ? tokens[it.end + 1] : tokens[tokens.length - 1];
+    if (of.text.toLowerCase() !== "of" || PRONOUNS.indexOf(pronoun.text.toLowerCase()) < 0 || it.node === null) return it;
+    var before = null;
+    for (var k = items.length - 1; k >= 0 && before === null; k--) if (items[k].kind === "expr" && items[k].node) before = items[k].node;
+    if (before === null) return it;
+    var node = { type: "binop", start: it.node.start, end: pronoun.end, op: "*", left: it.node,
+                 right: moved(before, pronoun.start, pronoun.end), opStart: of.start };
+    return Object.assign({}, it, { end: it.end + 2, node: node });
+  }
+  function moved(node, start, end) {  /* a value from elsewhere placed at start:end, every part of it too */
+    var copy = Object.assign({}, node, { start: start, end: end });
+    ["operand", "left", "right"].forEach(function (f) { if (node[f]) copy[f] = moved(node[f], start, end); });
+    if (node.args) copy.args = node.args.map(function (a) { return moved(a, start, end); });
+    if (node.type === "binop") copy.opStart = start;
+    return copy;
+  }
+
   function continuation(parser, tokens, i, items) {
     if (CONTINUING.indexOf(tokens[i].text) < 0 || tokens[i].kind === "num") return null;
+    if (tokens[i].text === "-" && tokens[i + 1].start === tokens[i].end && items.length && items[items.length - 1].kind === "link") {
+      return null;  /* "= -270 GB": a negative value, not "minus 270" from the value before */
+    }
     var k = items.length - 1;
     while (k >= 0 && items[k].kind === "punct" && [",", "(", ";"].indexOf(tokens[items[k].start].text) >= 0) k -= 1;
     if (k < 0 || (items[k].kind !== "expr" && items[k].kind !== "link")) return null;
@@ -98,16 +123,21 @@
     var afterValue = (!!last && last.kind === "expr") ||
       (items.length > 1 && last.kind === "punct" && items[items.length - 2].kind === "expr");
     if ((tok.text === "~" || tok.text === "≈") && !afterValue) return item("approx", i, i + 1);
+    if ((tok.text === "~" || tok.text === "≈") && last.kind === "punct") return item("link", i, i + 1, { link: ROUGHLY });
     if (tok.kind === "punct" && tok.text === ":" && afterValue) return item("link", i, i + 1, { link: SAYS });
     if (tok.kind === "name" && has(N.vocab().approx, word(tok)) && !matchPhrase(tokens, i)) {
       var end = i + 1 + (tokens[i + 1].text === "." && tokens[i + 1].start === tok.end ? 1 : 0);
-      if (afterValue && last.kind === "punct") return item("link", i, end, { link: APPROXIMATE });
+      if (afterValue && last.kind === "punct") return item("link", i, end, { link: ROUGHLY });
       return item("approx", i, end);
     }
     var found = matchPhrase(tokens, i);
-    if (found === null) return null;
-    if (found[1] === SAYS && !afterValue && tok.kind === "name") return null;
+    if (found === null || (N.isFunction(tok.text) && tokens[i + 1].text === "(")) return null;  /* floor(21.2) is a call */
+    if (found[1] === SAYS && !afterValue && tok.kind === "name" && !numberNext(tokens, i + found[0])) return null;
     return item("link", i, i + found[0], { link: found[1], rounding: found[2] });
+  }
+  function numberNext(tokens, i) {  /* "... and a step is 21.5 ms" states a result */
+    while (tokens[i].kind === "name" && has(N.vocab().approx, word(tokens[i]))) i += 1;
+    return tokens[i].kind === "num" || (tokens[i].text === "$" && tokens[i + 1].kind === "num");
   }
 
   function aside(tokens, i) {  /* (128k ctx), (I added 20): words in brackets, with no link inside */
@@ -162,6 +192,11 @@
       var before = k ? items[k - 1].kind : "", after = k + 1 < items.length ? items[k + 1].kind : "";
       var tok = tokens[it.start], nxt = tokens[it.end];
       var dangling = after === "link" || after === "" || nxt.text === ")" || (nxt.text === "(" && unmatched(tokens, it.end));
+      if (it.kind === "op" && after === "op") {  /* 70 GB / / 6 */
+        var second = tokens[items[k + 1].start];
+        N.fail("`" + second.text + "` needs a number on each side", second.start, second.end);
+      }
+      if (it.kind === "op" && nxt.text === "(" && unmatched(tokens, it.end)) N.fail("this `(` is never closed", nxt.start, nxt.end);
       if (it.kind === "op" && (before === "link" || (before === "expr" && dangling) || after === "link")) {
         N.fail("`" + tok.text + "` needs a number on each side", tok.start, tok.end);
       }
@@ -178,15 +213,21 @@
 
   /* ---------------------------------------------------------------- chains */
 
-  function assemble(items, tokens) {
-    var drafts = [], current = null, link = "", approx = false, conclusion = false, gap = 0;
+  function assemble(items, tokens, text) {
+    var drafts = [], current = null, link = "", approx = false, conclusion = false, gap = 0, bound = false;
     for (var k = 0; k < items.length; k++) {
-      var it = items[k], text = tokens[it.start].text;
+      var it = items[k], tokText = tokens[it.start].text;
+      if (it.kind === "expr" && bound) { bound = false; continue; }  /* "70 / 6 < 12": a bound, not a value claimed */
+      if (it.kind === "punct" && COMPARISONS.indexOf(tokText) >= 0) {
+        current = null; link = ""; approx = false; gap = 0; bound = true;
+        continue;
+      }
       if (it.kind === "expr") {
         var joined = current !== null && !!(link || it.link === "continues");
-        var seg = { node: it.node, approx: approx, start: it.node.start, end: it.node.end, link: joined ? (link || EQUAL) : "" };
+        var seg = { node: it.node, approx: approx || (joined && (link === APPROXIMATE || link === ROUGHLY)),
+                    start: it.node.start, end: it.node.end, link: joined ? (link || EQUAL) : "" };
         if (joined) current.segments.push(seg);
-        else { current = { segments: [seg], rounding: null, claim: conclusion || !!link }; drafts.push(current); }
+        else { current = { segments: [seg], rounding: null, claim: conclusion || !!link, comment: "" }; drafts.push(current); }
         link = ""; approx = false; conclusion = false; gap = 0;
       } else if (it.kind === "link") {
         if (it.rounding && current !== null && !valueFollows(items, k)) current.rounding = it.rounding;
@@ -196,19 +237,43 @@
         approx = true;
       } else if (it.kind === "aside") {
         if (current !== null && it.rounding && !link) current.rounding = it.rounding;
-      } else if (it.kind === "punct" && [";", ".", "!", "?"].indexOf(text) >= 0) {
+        if (current !== null && !link) current.comment = text.slice(tokens[it.start].end, tokens[it.end - 1].start).trim();
+      } else if (it.kind === "punct" && [";", ".", "!", "?"].indexOf(tokText) >= 0) {
         current = null; link = ""; approx = false; gap = 0;
-      } else if (it.kind === "punct" && [",", "(", ")"].indexOf(text) >= 0) {
+      } else if (it.kind === "punct" && [",", "(", ")"].indexOf(tokText) >= 0) {
         continue;
       } else if (current !== null) {
         gap += 1;
+        if (labelsNext(items, tokens, k, current)) { current = null; link = ""; approx = false; gap = 0; continue; }
         if (link && gap <= 2 && valueFollows(items, k + 1)) continue;
         if (link || gap > 2 || !linkFollows(items, k)) { current = null; link = ""; approx = false; gap = 0; }
       }
     }
-    return splitWeak(drafts.map(function (d) {
-      return { segments: d.segments, rounding: d.rounding, claim: d.claim || d.segments.length > 1 };
-    }));
+    var chains = drafts.filter(function (d) { return d.segments.some(function (sg) { return numbers(sg.node).length; }); })
+      .map(function (d) { return { segments: d.segments, rounding: d.rounding, claim: d.claim || d.segments.length > 1 }; });
+    return splitWeak(chains).map(function (c) {  /* a chain of names alone is a formula in words, not a claim */
+      return c.segments.length > 1 || stated(c.segments[0].node, text) ? c : Object.assign({}, c, { claim: false });
+    });
+  }
+  function numbers(node) {  /* every written number (bank.notation.nodes.numbers) */
+    if (node.type === "num") return [node];
+    var out = [];
+    ["operand", "left", "right"].forEach(function (f) { if (node[f]) out = out.concat(numbers(node[f])); });
+    (node.args || []).forEach(function (a) { out = out.concat(numbers(a)); });
+    return out;
+  }
+  function stated(node, text) {  /* a lone side states a value: not "one minute", not "1,100 tokens at 16 a second" */
+    if (numbers(node).every(function (x) { return !/^[0-9]/.test(x.text.replace(/^\.+/, "")); })) return false;
+    while (node.type === "quantity" || node.type === "neg") node = node.operand;
+    var mark = node.type === "binop" ? text.slice(node.opStart, node.opStart + 1) : "";
+    return !(node.type === "binop" && node.op !== "^" && /^[A-Za-z]$/.test(mark) && mark !== "x" && mark !== "X");
+  }
+  function labelsNext(items, tokens, k, current) {  /* words after a comma that label the next claim */
+    if (!(current.claim || current.segments.length > 1) || k === 0 || items[k - 1].kind !== "punct" ||
+        tokens[items[k - 1].start].text !== ",") return false;
+    var ahead = items.slice(k + 1, k + 4).filter(function (it) { return it.kind !== "punct"; }).slice(0, 2);
+    var nxt = [items[k]].concat(ahead).find(function (it) { return it.kind === "link"; });
+    return !!nxt && ["=", "=>", "→", "->", "⇒", "≈"].indexOf(tokens[nxt.start].text) >= 0;
   }
   function linkFollows(items, k) {
     var ahead = items.slice(k + 1, k + 5).filter(function (it) { return it.kind !== "punct"; }).slice(0, 2);
@@ -218,7 +283,7 @@
     return items.slice(k, k + 3).filter(function (it) { return it.kind !== "approx"; }).slice(0, 2)
       .some(function (it) { return it.kind === "expr"; });
   }
-  var ORDER = { "": 0, says: 1, so: 2, "=": 3, "≈": 4, nearest: 5, down: 6, up: 6 };
+  var ORDER = { "": 0, says: 1, roughly: 1, so: 2, "=": 3, "≈": 4, nearest: 5, down: 6, up: 6 };
   function merge(a, b) { return (ORDER[a] || 0) >= (ORDER[b] || 0) ? a : b; }
 
   function splitWeak(chains) {  /* "is" joins a working to its value, not a lone value to a working */
@@ -226,8 +291,8 @@
     chains.forEach(function (chain) {
       var segs = chain.segments.slice(), k = 1;
       while (k < segs.length) {
-        if (segs[k].link === SAYS && !hasOperation(segs[k - 1].node) &&
-            (hasOperation(segs[k].node) || kindsDiffer(segs[k - 1].node, segs[k].node))) {
+        if ((segs[k].link === SAYS || segs[k].link === ROUGHLY) && !hasOperation(segs[k - 1].node) &&
+            (hasOperation(segs[k].node) || (k === 1 && kindsDiffer(segs[0].node, segs[1].node)))) {
           out.push({ segments: segs.slice(0, k), rounding: null, claim: k > 1 });
           segs = [Object.assign({}, segs[k], { link: "" })].concat(segs.slice(k + 1));
           k = 1;
@@ -276,16 +341,11 @@
     var parser = new Parser(text, tokens);
     var items = scan(parser, tokens, labelEnd(tokens), []);
     refuseStray(items, tokens);
-    return assemble(items, tokens);
+    return assemble(items, tokens, text);
   }
 
-  /* The first claim of a line (bank.notation.parse_line), or one with no segments. */
-  function parseLine(text) {
-    var chains = readLine(text).filter(function (c) { return c.claim; });
-    return chains.length ? chains[0] : { segments: [], rounding: null, claim: true };
-  }
-
-  var api = { readLine: readLine, parseLine: parseLine, hasOperation: hasOperation };
+  var api = { readLine: readLine, hasOperation: hasOperation, numbers: numbers, ROUND_LINKS: ["up", "down", "nearest"],
+              IMPLIES: IMPLIES };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.BankReader = api;
 })(typeof window !== "undefined" ? window : this);

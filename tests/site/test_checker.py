@@ -171,3 +171,34 @@ def test_the_check_agrees_with_accepts_on_generated_answers(batch):
     disagree = [(text, exact, unit, status) for (text, (exact, unit)), status, right in zip(batch, got, python)
                 if (status == "right") != right]
     assert not disagree
+
+
+def test_the_check_agrees_with_accepts_on_the_banks_own_working():
+    """Every worked step's text, as `bank show` prints it, judged against the values of its question's
+    steps (so most are wrong): the same verdicts in checker.js as from `bank.grade.accepts`."""
+    import random
+    from fractions import Fraction
+
+    from bank.grade import accepts
+    from bank.load import load
+    from bank.render import render_question
+    from bank.variant import variant
+
+    library = load()
+    names = {t.id: t.term for t in library.glossary}
+    rows = []
+    for q in library.questions():
+        if q.worked is None:
+            continue
+        for seed in (None, 7):
+            shown = render_question(q, variant(q, seed) if seed else variant(q)).plain(names)
+            values = [s.value for s in shown.steps]
+            rows += [(step.text, value) for step in shown.steps for value in values]
+    rows = random.Random(0).sample(rows, min(len(rows), 1500))
+    cases = [{"answer": text, "expected": {"exact": str(Fraction(v.magnitude))}, "unit": _answer_unit(v.unit)}
+             for text, v in rows]
+    got = judge(cases)
+    disagree = [(text, v.exact(), v.unit, status) for (text, v), status in zip(rows, got)
+                if (status == "right") != accepts(text, v)]
+    assert not disagree
+    assert 100 < got.count("right") < len(rows) - 100

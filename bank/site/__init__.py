@@ -41,11 +41,14 @@ class BuildReport:
 
 
 def build(questions=None, out="site", base_url: str | None = None, variants: int = 20,
-          progress: Progress = NO_PROGRESS, search: bool = True, pyodide=None) -> BuildReport:
+          progress: Progress = NO_PROGRESS, search: bool = True, pyodide=None,
+          workers: int | None = None) -> BuildReport:
     """Build the site from a questions folder into ``out``; raises ``BankError`` on any problem.
 
     ``pyodide`` is the folder of the npm ``pyodide`` package (default: ``$BANK_PYODIDE`` or
     ``./node_modules/pyodide``); with it, question pages mark working line by line in the browser.
+    ``workers`` processes render the question pages (default: as many as suit the site and the
+    machine, :func:`bank.site.workers.workers_for`).
 
     The banks come from the loader's cache when no file changed since it was filled; the cache
     keeps no source marks, so a build that finds a problem loads the files again to locate it.
@@ -58,20 +61,22 @@ def build(questions=None, out="site", base_url: str | None = None, variants: int
     runtime = grader.find_runtime(pyodide)
     loaded = loader.gather(questions, cached=True)
     try:
-        return _build(loaded, Path(out), base_url, variants, progress, search, runtime, started)
+        return _build(loaded, Path(out), base_url, variants, progress, search, runtime, workers, started)
     except ProblemsFound:
         if _located(loaded[0]):
             raise
-        return _build(loader.gather(questions), Path(out), base_url, variants, progress, search, runtime, started)
+        return _build(loader.gather(questions), Path(out), base_url, variants, progress, search, runtime, workers,
+                      started)
 
 
 def _build(loaded, out: Path, base_url: str | None, variants: int, progress: Progress, search: bool,
-           runtime: Path | None, started: float) -> BuildReport:
+           runtime: Path | None, workers: int | None, started: float) -> BuildReport:
     from . import grader
     from .gather import gather
     from .pages import site_pages
     from .render import iter_pages, static_files
     from .search import Index
+    from .workers import workers_for
     from .write import write_site
 
     site = gather(None, variants, progress, loaded)
@@ -82,7 +87,9 @@ def _build(loaded, out: Path, base_url: str | None, variants: int, progress: Pro
         extra[grader.BUNDLE] = grader.bundle()
     searchable = {p.path for p in pages if p.searchable}
     with Index() as index:
-        stream = iter_pages(pages, base_url, progress)  # pages stream to disk, light copies to the index
+        if workers is None:
+            workers = workers_for(sum(1 for p in pages if p.question is not None))
+        stream = iter_pages(pages, base_url, progress, workers=workers)  # to disk as they come, light copies to the index
         files = itertools.chain(extra.items(), _indexing(stream, searchable if search else set(), index))
 
         def finish(folder: Path) -> None:

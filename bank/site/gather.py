@@ -54,6 +54,7 @@ class QuestionView:
     count: int = 1
     _default: Fragment | None = field(default=None, repr=False)
     _mentions: frozenset[str] = field(default=frozenset(), repr=False)
+    _rendered: bool = field(default=False, repr=False)
 
     def fragments(self) -> list[Fragment]:
         """The default variant, then up to ``wanted - 1`` seeded ones, drawn, solved and rendered now."""
@@ -62,7 +63,21 @@ class QuestionView:
     def _render(self, count: int) -> list[Fragment]:
         out, mentions = question_fragments(self.question, self.glossary, count, self.title)
         self._default, self._mentions, self.count = out[0], mentions, max(self.count, len(out))
+        self._rendered = True
         return out
+
+    def kept(self) -> tuple:
+        """What rendering kept (the default, its mentions, the count), to hand to another process."""
+        return self._default, self._mentions, self.count
+
+    def keep(self, kept: tuple) -> None:
+        """Keep what :meth:`kept` gave, from the process that rendered the page."""
+        self._default, self._mentions, self.count = kept
+        self._rendered = True
+
+    def release(self) -> None:
+        """Let go of the default variant (its bank page is written); it renders again if asked for."""
+        self._default = None
 
     @property
     def default(self) -> Fragment:
@@ -75,7 +90,8 @@ class QuestionView:
     @property
     def mentions(self) -> frozenset[str]:
         """The glossary terms the default variant mentions (linked or not)."""
-        self.default  # noqa: B018 - rendered on first use
+        if not self._rendered:
+            self.default  # noqa: B018 - rendered on first use
         return self._mentions
 
     @property

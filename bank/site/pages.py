@@ -36,16 +36,23 @@ class Page:
     #: Context made only when the page renders (a question's practice data: every variant's HTML),
     #: so a large site never holds all of it at once.
     later: Callable[[], dict] | None = None
+    #: The question whose variants the page renders (question pages only).
+    question: QuestionView | None = None
+    #: Called once the page is written: lets go of what only this page needed.
+    done: Callable[[], None] | None = None
 
 
 def site_pages(site: SiteData, base_url: str | None, step_marking: bool = False) -> list[Page]:
     """Every page of the site in the order they render (``step_marking`` adds the working box: Pyodide is
-    shipped). Question pages come first: each renders its question's variants and keeps the default
-    for its bank's page and the terms it mentions for the glossary's back-links."""
+    shipped). Each bank's question pages come before the bank's own page: each renders its question's
+    variants and keeps the default, which the bank page shows and then lets go, and the terms it
+    mentions, for the glossary's back-links."""
     banks = tuple(site.banks)
-    pages = [_question_page(bank, i, step_marking, banks) for bank in site.banks for i in range(len(bank.questions))]
-    pages += [Page(bank.page, "bank.html", {"bank": bank, "title": bank.bank.title}, nav=(banks, bank))
-              for bank in site.banks]
+    pages = []
+    for bank in site.banks:
+        pages += [_question_page(bank, i, step_marking, banks) for i in range(len(bank.questions))]
+        pages.append(Page(bank.page, "bank.html", {"bank": bank, "title": bank.bank.title}, nav=(banks, bank),
+                          done=functools.partial(_release, bank)))
     pages.append(Page(paths.INDEX, "index.html", {"banks": site.banks, "terms": site.terms,
                                                   "title": "All question banks"}, nav=(banks, None)))
     pages.append(Page(paths.GLOSSARY, "glossary.html",
@@ -60,6 +67,11 @@ def site_pages(site: SiteData, base_url: str | None, step_marking: bool = False)
     return pages
 
 
+def _release(bank: BankView) -> None:
+    for view in bank.questions:
+        view.release()
+
+
 def _glossary(site: SiteData) -> dict:
     back_links(site)
     return {}
@@ -72,7 +84,7 @@ def _question_page(bank: BankView, index: int, step_marking: bool = False, banks
     context = {"bank": bank, "view": view, "number": index + 1, "previous": before, "next": after,
                "title": view.title}
     later = functools.partial(_practice, view, step_marking)
-    return Page(view.page, "question.html", context, searchable=True, nav=(banks, bank), later=later)
+    return Page(view.page, "question.html", context, searchable=True, nav=(banks, bank), later=later, question=view)
 
 
 def _practice(view: QuestionView, step_marking: bool) -> dict:

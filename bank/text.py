@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Iterator, Mapping
+from typing import Iterator, Mapping, Union
 
 import jinja2
 import jinja2.meta
@@ -115,6 +115,89 @@ def render(source: str, context: Mapping[str, object]) -> str:
 def undeclared(source: str) -> set[str]:
     """Names a template uses, for checking against the params and steps."""
     return set(jinja2.meta.find_undeclared_variables(parse(source)))
+
+
+# ----------------------------------------------------------------------------- rendering once per question
+
+@dataclass(frozen=True)
+class Hole:
+    """One printed name in a template: ``{{ name }}`` or ``{{ name | f(args) | g }}``.
+
+    ``filters`` holds (filter, args, keyword args) in the order they apply.
+    """
+
+    name: str
+    filters: tuple[tuple[str, tuple, tuple[tuple[str, object], ...]], ...] = ()
+
+    def text(self, context: Mapping[str, object]) -> str:
+        """What jinja prints for this hole (the same calls, so the same text or the same exception)."""
+        value = context[self.name]
+        for name, args, kwargs in self.filters:
+            value = FILTERS[name](value, *args, **dict(kwargs))  # type: ignore[operator]
+        return str(value)
+
+
+Piece = Union[str, Hole]
+
+
+@functools.lru_cache(maxsize=4096)
+def pieces(source: str) -> tuple[Piece, ...] | None:
+    """A template as literal text and :class:`Hole` s, when that is all it is; None when it has a
+    condition (whose output depends on the values) or anything else. Raises :class:`TemplateError`
+    as :func:`render` does for a template prose may not use.
+
+    A site prints one question's prose for many variants: the literal text, and so the Markdown
+    around the numbers, is the same in each, and only the holes change.
+
+    >>> pieces("Read {{ weights }} GB at {{ rate | fixed(1) }} GB/s.{# why #}")
+    ('Read ', Hole(name='weights', filters=()), ' GB at ', Hole(name='rate', filters=(('fixed', (1,), ()),)), ' GB/s.')
+    >>> pieces("{% if share > 100 %}more{% endif %}") is None
+    True
+    """
+    out: list[Piece] = []
+    for node in parse(source).body:
+        if not isinstance(node, nodes.Output):
+            return None
+        for child in node.nodes:
+            piece = _piece(child)
+            if piece is None:
+                return None
+            out.append(piece)
+    return tuple(out)
+
+
+def _piece(node: nodes.Node) -> Piece | None:
+    if isinstance(node, nodes.TemplateData):
+        return node.data
+    constant = _constant(node)
+    if constant is not None:
+        return str(constant)
+    filters: list[tuple[str, tuple, tuple[tuple[str, object], ...]]] = []
+    while isinstance(node, nodes.Filter) and node.node is not None:
+        args = tuple(_constant(a) for a in node.args)
+        kwargs = tuple((str(k.key), _constant(k.value)) for k in node.kwargs)
+        filters.append((node.name, args, kwargs))
+        node = node.node
+    if isinstance(node, nodes.Name) and node.name not in _SPECIAL:
+        return Hole(node.name, tuple(reversed(filters)))
+    return None
+
+
+def fill(source: str, context: Mapping[str, object]) -> str:
+    """:func:`render`, by way of :func:`pieces` when the template is plain text and holes.
+
+    >>> from fractions import Fraction
+    >>> from bank.model import Value
+    >>> fill("{{ rent | money }} a year", {"rent": Value(Fraction(21900), "USD")})
+    '$21,900 a year'
+    """
+    found = pieces(source)
+    if found is None:
+        return render(source, context)
+    try:
+        return "".join(p if isinstance(p, str) else p.text(context) for p in found)
+    except Exception:  # noqa: BLE001 - render raises the same fault as a located TemplateError
+        return render(source, context)
 
 
 # ----------------------------------------------------------------------------- the allowed language

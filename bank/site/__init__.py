@@ -1,9 +1,12 @@
 """The static site: ``gather -> render -> write``.
 
-:func:`build` runs the three stages in order. Gathering validates and
-pre-renders everything (variants, Markdown, glossary links); rendering turns
-pages into text in memory; only then is anything written, into a staging
-folder that replaces the output folder in one rename.
+:func:`build` runs the three stages in order. Gathering validates everything and
+renders what every page shares (each question's default variant); rendering
+turns pages into text one at a time, a question's other variants with it; the
+writer puts each page into a staging folder as it comes, and only when every
+page (and the search index) is there does the folder replace the output folder,
+in one rename. A problem anywhere, every one of them located, leaves the old
+site as it was.
 
 >>> import pathlib, tempfile
 >>> report = build(out=pathlib.Path(tempfile.mkdtemp()) / "site", variants=2, search=False)
@@ -17,7 +20,10 @@ import itertools
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable, Iterator
 
+from ..errors import ProblemsFound
+from . import paths
 from .progress import NO_PROGRESS, Progress
 
 
@@ -35,41 +41,81 @@ class BuildReport:
 
 
 def build(questions=None, out="site", base_url: str | None = None, variants: int = 20,
-          progress: Progress = NO_PROGRESS, search: bool = True, pyodide=None) -> BuildReport:
+          progress: Progress = NO_PROGRESS, search: bool = True, pyodide=None,
+          workers: int | None = None) -> BuildReport:
     """Build the site from a questions folder into ``out``; raises ``BankError`` on any problem.
 
     ``pyodide`` is the folder of the npm ``pyodide`` package (default: ``$BANK_PYODIDE`` or
     ``./node_modules/pyodide``); with it, question pages mark working line by line in the browser.
+    ``workers`` processes render the question pages (default: as many as suit the site and the
+    machine, :func:`bank.site.workers.workers_for`).
+
+    The banks come from the loader's cache when no file changed since it was filled; the cache
+    keeps no source marks, so a build that finds a problem loads the files again to locate it.
     """
+    from .. import load as loader
     from . import grader
-    from .gather import gather
-    from .pages import site_pages
-    from .render import iter_pages, static_files
-    from .write import write_site
 
     started = time.perf_counter()
     check_output(questions, Path(out))
     runtime = grader.find_runtime(pyodide)
-    site = gather(questions, variants, progress)
+    loaded = loader.gather(questions, cached=True)
+    try:
+        return _build(loaded, Path(out), base_url, variants, progress, search, runtime, workers, started)
+    except ProblemsFound:
+        if _located(loaded[0]):
+            raise
+        return _build(loader.gather(questions), Path(out), base_url, variants, progress, search, runtime, workers,
+                      started)
+
+
+def _build(loaded, out: Path, base_url: str | None, variants: int, progress: Progress, search: bool,
+           runtime: Path | None, workers: int | None, started: float) -> BuildReport:
+    from . import grader
+    from .gather import gather
+    from .pages import site_pages
+    from .render import iter_pages, static_files
+    from .search import Index
+    from .workers import workers_for
+    from .write import write_site
+
+    site = gather(None, variants, progress, loaded)
     pages = site_pages(site, base_url, step_marking=runtime is not None)
     extra: dict = dict(static_files())
     if runtime is not None:
         extra.update(grader.runtime_files(runtime))
         extra[grader.BUNDLE] = grader.bundle()
-    files = itertools.chain(extra.items(), iter_pages(pages, base_url, progress))  # pages stream to disk
+    searchable = {p.path for p in pages if p.searchable}
+    with Index() as index:
+        if workers is None:
+            workers = workers_for(sum(1 for p in pages if p.question is not None))
+        stream = iter_pages(pages, base_url, progress, workers=workers)  # to disk as they come, light copies to the index
+        files = itertools.chain(extra.items(), _indexing(stream, searchable if search else set(), index))
 
-    def finish(folder: Path) -> None:
-        if search:
-            from .search import build_index
+        def finish(folder: Path) -> None:
+            if search:
+                progress.start("Indexing search", 1)
+                index.build(folder / paths.SEARCH_BUNDLE)
+                progress.advance()
 
-            progress.start("Indexing search", 1)
-            build_index(folder)
-            progress.advance()
+        written = write_site(out, files, finish)
+    views = list(site.questions())
+    return BuildReport(written, len(pages), len(views), len(site.terms),
+                       sum(v.count for v in views if v.question.worked), time.perf_counter() - started,
+                       runtime is not None)
 
-    written = write_site(Path(out), files, finish)
-    count = sum(1 for v in site.questions() for _ in v.variants if v.question.worked)
-    return BuildReport(written, len(pages), sum(1 for _ in site.questions()), len(site.terms), count,
-                       time.perf_counter() - started, runtime is not None)
+
+def _indexing(files: Iterable[tuple[str, bytes]], searchable: set[str], index) -> Iterator[tuple[str, bytes]]:
+    for rel, content in files:
+        if rel in searchable:
+            index.add(rel, content)
+        yield rel, content
+
+
+def _located(library) -> bool:
+    """Whether the library carries source marks (a fresh load) rather than coming from the cache."""
+    owners = [*library.questions(), *library.glossary]
+    return not owners or any(o.marks for o in owners)
 
 
 def check_output(questions, out: Path) -> None:

@@ -38,6 +38,9 @@ class Glossary:
         self._ids = {s.lower(): tid for s, tid in spellings}
         #: A spelling with a digit ("p99") could be made or unmade by a variant's numbers.
         self.numeric = any(ch.isdigit() for s, _ in spellings for ch in s)
+        #: Those spellings with each run of digits standing for any run of digits or placeholders.
+        self.digits = re.compile("|".join(sorted({_any_digits(s) for s, _ in spellings if _DIGITS.search(s)})),
+                                 re.IGNORECASE) if self.numeric else None
         alternation = trie_pattern([s.lower() for s, _ in spellings])
         # Word boundaries that treat hyphens as part of a word: "pre-replica" is not "replica".
         self._pattern = re.compile(rf"(?<![\w-])(?P<base>{alternation})(?:e?s)?(?![\w-])", re.IGNORECASE) if spellings else None
@@ -51,6 +54,14 @@ class Glossary:
 
     def words(self, term_id: str) -> str:
         return self.terms[term_id].term
+
+
+_DIGITS = re.compile(r"\d[\d.,]*")
+
+
+def _any_digits(spelling: str) -> str:
+    """``p99`` as a pattern that any digits (or site placeholders) fill: ``p[\\d.,\\ue000]+``."""
+    return "[\\d.,\ue000]+".join(re.escape(part) for part in _DIGITS.split(spelling.lower()))
 
 
 def trie_pattern(words: Sequence[str]) -> str:

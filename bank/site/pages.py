@@ -13,12 +13,11 @@ import functools
 import json
 from dataclasses import dataclass, field
 from typing import Callable
-from fractions import Fraction
 
 from markupsafe import Markup
 
 from . import paths
-from .gather import BankView, QuestionView, SiteData
+from .gather import BankView, QuestionView, SiteData, back_links
 
 SITE_TITLE = "Question banks"
 
@@ -30,30 +29,52 @@ class Page:
     path: str
     template: str
     context: dict = field(default_factory=dict)
+    #: Whether Pagefind indexes the page (the part marked ``data-pagefind-body``).
     searchable: bool = False
     #: (every bank, the bank whose questions the sidebar opens) for pages with a sidebar.
     nav: tuple | None = None
     #: Context made only when the page renders (a question's practice data: every variant's HTML),
     #: so a large site never holds all of it at once.
     later: Callable[[], dict] | None = None
+    #: The question whose variants the page renders (question pages only).
+    question: QuestionView | None = None
+    #: Called once the page is written: lets go of what only this page needed.
+    done: Callable[[], None] | None = None
 
 
 def site_pages(site: SiteData, base_url: str | None, step_marking: bool = False) -> list[Page]:
-    """Every page of the site, in a stable order; ``step_marking`` adds the working box (Pyodide is shipped)."""
+    """Every page of the site in the order they render (``step_marking`` adds the working box: Pyodide is
+    shipped). Each bank's question pages come before the bank's own page: each renders its question's
+    variants and keeps the default, which the bank page shows and then lets go, and the terms it
+    mentions, for the glossary's back-links."""
     banks = tuple(site.banks)
-    pages = [Page(paths.INDEX, "index.html", {"banks": site.banks, "terms": site.terms, "title": "All question banks"},
-                  nav=(banks, None))]
+    pages = []
     for bank in site.banks:
-        pages.append(Page(bank.page, "bank.html", {"bank": bank, "title": bank.bank.title}, nav=(banks, bank)))
         pages += [_question_page(bank, i, step_marking, banks) for i in range(len(bank.questions))]
+        pages.append(Page(bank.page, "bank.html", {"bank": bank, "title": bank.bank.title}, nav=(banks, bank),
+                          done=functools.partial(_release, bank)))
+    pages.append(Page(paths.INDEX, "index.html", {"banks": site.banks, "terms": site.terms,
+                                                  "title": "All question banks"}, nav=(banks, None)))
     pages.append(Page(paths.GLOSSARY, "glossary.html",
-                      {"terms": site.terms, "letters": letters(site), "title": "Glossary"}, nav=(banks, None)))
+                      {"terms": site.terms, "letters": letters(site), "title": "Glossary"}, searchable=True,
+                      nav=(banks, None), later=functools.partial(_glossary, site)))
     pages.append(Page(paths.SEARCH, "search.html", {"title": "Search"}))
     pages.append(Page(paths.NOT_FOUND, "404.html", {"title": "Page not found", "inline_css": stylesheet()}))
     if base_url:
-        listed = [p.path for p in pages if p.path not in (paths.NOT_FOUND, paths.SEARCH)]
+        listed = [paths.INDEX, *(p for b in site.banks for p in (b.page, *(q.page for q in b.questions))),
+                  paths.GLOSSARY]
         pages.append(Page(paths.SITEMAP, "sitemap.xml", {"urls": [absolute(base_url, p) for p in listed]}))
     return pages
+
+
+def _release(bank: BankView) -> None:
+    for view in bank.questions:
+        view.release()
+
+
+def _glossary(site: SiteData) -> dict:
+    back_links(site)
+    return {}
 
 
 def _question_page(bank: BankView, index: int, step_marking: bool = False, banks: tuple = ()) -> Page:
@@ -63,7 +84,7 @@ def _question_page(bank: BankView, index: int, step_marking: bool = False, banks
     context = {"bank": bank, "view": view, "number": index + 1, "previous": before, "next": after,
                "title": view.title}
     later = functools.partial(_practice, view, step_marking)
-    return Page(view.page, "question.html", context, searchable=True, nav=(banks, bank), later=later)
+    return Page(view.page, "question.html", context, searchable=True, nav=(banks, bank), later=later, question=view)
 
 
 def _practice(view: QuestionView, step_marking: bool) -> dict:
@@ -77,7 +98,7 @@ def practice_payload(view: QuestionView, step_marking: bool = False) -> dict:
 
     grader = worked_payload(view.question) if step_marking else None
     return {"question": view.question.id, "units": list(view.units), "grader": grader,
-            "variants": [f.as_json() for f in view.variants]}
+            "variants": [f.as_json() for f in view.fragments()]}
 
 
 def stylesheet() -> Markup:
@@ -107,15 +128,17 @@ def absolute(base_url: str, path: str) -> str:
     return base + path
 
 
-def units_script() -> str:
-    """``static/units.js``: the unit registry from :mod:`bank.units`, so the browser reads units alike."""
-    from ..units import _COMPOUNDS, REGISTRY, parse_unit
+def vocabulary_script() -> str:
+    """``static/vocabulary.js``: :func:`bank.vocabulary.export`, so the browser reads answers with the
+    same words as Python; with the function spellings and reserved words the reader also needs."""
+    from ..notation import parser
+    from ..notation.functions import ALIASES
+    from ..vocabulary import LINK_WORDS, RESERVED, export
 
-    table = {word: [_ratio(u.scale), list(u.dims)] for word, u in REGISTRY.items()}
-    table.update({word: [_ratio(parse_unit(t).scale), list(parse_unit(t).dims)] for word, t in _COMPOUNDS.items()})
-    return "// Generated by `bank build` from bank/units.py.\nwindow.BANK_UNITS = " \
-        + json.dumps(table, sort_keys=True) + ";\n"
-
-
-def _ratio(x: Fraction) -> str:
-    return f"{x.numerator}/{x.denominator}"
+    data = export()
+    data.setdefault("function_aliases", dict(sorted(ALIASES.items())))
+    data.setdefault("reserved", sorted(RESERVED))
+    data.setdefault("link_words", sorted(LINK_WORDS))
+    data.setdefault("model_words", sorted(getattr(parser, "_MODEL_WORDS", ())))  # 8B params: billions
+    return "// Generated by `bank build` from bank.vocabulary.\nwindow.BANK_VOCABULARY = " \
+        + json.dumps(data, ensure_ascii=False) + ";\n"  # in order: the reader tries phrases as listed

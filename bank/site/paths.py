@@ -12,6 +12,7 @@ subpath. Pages link to ``folder/index.html`` explicitly because a
 
 from __future__ import annotations
 
+import functools
 import posixpath
 
 INDEX = "index.html"
@@ -40,14 +41,35 @@ def term_anchor(term_id: str) -> str:
 
 
 def relative(target: str, page: str) -> str:
-    """``target`` (a site path, maybe with ``#anchor``) as seen from ``page``."""
+    """``target`` (a site path, maybe with ``#anchor``) as seen from ``page``.
+
+    >>> relative("b/q.html", "b/p.html"), relative("b/q.html#x", "b/q.html"), relative("a/b/c.html", "a/d/e.html")
+    ('q.html', '#x', '../b/c.html')
+    """
     path, _, anchor = target.partition("#")
-    here = posixpath.dirname(page)
     if path == page:
         link = ""
     else:
-        link = posixpath.relpath(path, here or ".") if path else ""
+        link = _relpath(path, page) if path else ""
     return f"{link}#{anchor}" if anchor else (link or posixpath.basename(page))
+
+
+@functools.lru_cache(maxsize=4096)
+def _folders(path: str) -> tuple[str, ...]:
+    return tuple(path.split("/")[:-1])
+
+
+def _relpath(path: str, page: str) -> str:
+    """``posixpath.relpath(path, dirname(page))`` for site paths (relative, normalised): every page
+    asks for a dozen links, and relpath makes each path absolute first."""
+    there, here = _folders(path), _folders(page)
+    common = 0
+    for a, b in zip(there, here):
+        if a != b:
+            break
+        common += 1
+    up = "../" * (len(here) - common)
+    return up + "/".join(path.split("/")[common:])
 
 
 def depth_prefix(page: str) -> str:

@@ -13,15 +13,15 @@ from __future__ import annotations
 import functools
 import posixpath
 from pathlib import Path
-from typing import Iterator
+from typing import Generator, Iterator
 
 import jinja2
 from markupsafe import Markup
 
-from ..errors import BankError
+from ..errors import BankError, ProblemsFound
 from ..load import templates_dir
 from . import paths
-from .pages import SITE_TITLE, Page, letter_id, units_script
+from .pages import SITE_TITLE, Page, letter_id, vocabulary_script
 from .progress import NO_PROGRESS, Progress
 
 
@@ -47,20 +47,61 @@ def render_pages(pages: list[Page], base_url: str | None = None, progress: Progr
 
 
 def iter_pages(pages: list[Page], base_url: str | None = None, progress: Progress = NO_PROGRESS,
-               templates: str | None = None) -> Iterator[tuple[str, bytes]]:
+               templates: str | None = None, workers: int = 1) -> Iterator[tuple[str, bytes]]:
     """(site path, UTF-8 bytes) of each page, rendered as the writer asks for it.
 
     A stream, not a dict: the build writes each page into its staging folder as soon as it is
-    rendered, so a large site never sits in memory twice. A template error stops the stream,
-    and the writer throws the staging folder away.
+    rendered, and a page's ``done`` then lets go of what only it needed, so a large site never sits
+    in memory. A site template error stops the stream, and the writer throws the staging folder
+    away. A question whose variants cannot be rendered (a located
+    :class:`~bank.errors.ProblemsFound`) is left out while the stream goes on, and every problem is
+    raised together at its end. With ``workers`` > 1, question pages are rendered by that many
+    processes (:mod:`bank.site.workers`) and come back in order; the other pages render here.
     """
     env = environment(templates)
     progress.start("Rendering pages", len(pages))
     sidebars: dict = {}
-    for page in pages:
-        yield page.path, render_page(env, page, base_url, sidebars).encode("utf-8")
-        progress.advance()
-    yield f"{paths.STATIC}/units.js", units_script().encode("utf-8")
+    problems: list = []
+    questions = [i for i, page in enumerate(pages) if page.question is not None]
+    rendered: Generator | None = None
+    if workers > 1 and questions:
+        from . import workers as pool
+
+        rendered = pool.render(pages, questions, base_url, templates, workers)
+    try:
+        for i, page in enumerate(pages):
+            data = _from_workers(rendered, i, page, problems) if rendered is not None and page.question is not None \
+                else _here(env, page, base_url, sidebars, problems)
+            if data is None:
+                continue
+            yield page.path, data
+            if page.done is not None:
+                page.done()
+            progress.advance()
+    finally:
+        if rendered is not None:
+            rendered.close()
+    if problems:
+        raise ProblemsFound(list(dict.fromkeys(problems)))  # a question's problem may come from its bank page too
+    yield f"{paths.STATIC}/vocabulary.js", vocabulary_script().encode("utf-8")
+
+
+def _here(env: jinja2.Environment, page: Page, base_url: str | None, sidebars: dict, problems: list) -> bytes | None:
+    try:
+        return render_page(env, page, base_url, sidebars).encode("utf-8")
+    except ProblemsFound as exc:
+        problems.extend(exc.problems)
+        return None
+
+
+def _from_workers(rendered: Iterator, index: int, page: Page, problems: list) -> bytes | None:
+    """The next page from the workers (they come back in the pages' order), its question's keepings kept."""
+    i, data, kept, found = next(rendered)
+    assert i == index, "pages come back from the workers in order"
+    problems.extend(found)
+    if data is not None and page.question is not None:
+        page.question.keep(kept)
+    return data
 
 
 def render_page(env: jinja2.Environment, page: Page, base_url: str | None, sidebars: dict | None = None) -> str:

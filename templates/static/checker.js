@@ -1,161 +1,431 @@
-/* The final-answer rule in the browser: read a learner's number, judge it against the exact answer.
+/* The instant final-answer Check: bank.grade.accepts in the browser.
  *
- * A number is written the way people write on paper: 31.7, $21,900, -$3, 30M, 30 million,
- * 1.4e11, 5.6 x 10^14, 10%, "about 32", with an optional unit (32 s, 0.53 min, 70 GB).
- * It is right when the exact answer rounds to it at the precision written (the grader's rule):
- * 11.7 for 11.666..., 21,900 for 21,900; "about" (or ~, ≈) lets trailing zeros of a whole
- * number be rounding, so "about 22,000" accepts 21,900. A tie (0.75 written as 0.7 or 0.8)
- * counts, as in the grader's closed intervals. Arithmetic is exact (BigInt).
+ * An answer is read as the Python reader reads a line (reader.js: one claim, the words around it
+ * skipped), evaluated exactly with its units, given the range of values it stands for at the
+ * precision written (bank/grade/precision.py: 11.7 is [11.65, 11.75]; "about 30" is [25, 35]), and
+ * judged against the exact answer as bank/grade/matching.py judges it (units convert; counted
+ * things may go unsaid; a plain number is read in the answer's unit). The vocabulary is
+ * window.BANK_VOCABULARY, written by `bank build` from bank.vocabulary.export(). A test holds this
+ * and Python's `accepts` to the same verdicts on a table of answers.
  *
- * Works in the browser (window.BankCheck) and in Node (module.exports) for tests.
+ * Works in the browser (window.BankCheck) and in Node (module.exports), for tests.
  */
 (function (root) {
   "use strict";
 
-  /* ---------------------------------------------------------------- exact fractions */
+  var N = root.BankNotation || require("./notation.js");
+  var R = root.BankReader || require("./reader.js");
+  var frac = N.frac, mul = N.mul, div = N.div, add = N.add, sub = N.sub, neg = N.neg, cmp = N.cmp;
 
-  function frac(n, d) {
-    n = BigInt(n); d = d === undefined ? 1n : BigInt(d);
-    if (d < 0n) { n = -n; d = -d; }
-    return { n: n, d: d };
+  var SLACK = 10n ** 9n;
+
+  /* ---------------------------------------------------------------- intervals (bank/notation/intervals.py) */
+
+  function interval(lo, hi) { return { lo: lo, hi: hi === undefined ? lo : hi }; }
+  function absf(a) { return a.n < 0n ? neg(a) : a; }
+  function maxf(list) { return list.reduce(function (m, x) { return cmp(x, m) > 0 ? x : m; }); }
+  function minf(list) { return list.reduce(function (m, x) { return cmp(x, m) < 0 ? x : m; }); }
+  function contains(iv, x) {  /* closed, with a hair of slack (one part in 10^9) */
+    if (cmp(iv.lo, x) <= 0 && cmp(x, iv.hi) <= 0) return true;
+    var gap = cmp(x, iv.lo) < 0 ? sub(iv.lo, x) : sub(x, iv.hi);
+    return cmp(mul(gap, frac(SLACK)), maxf([absf(iv.lo), absf(iv.hi), absf(x)])) <= 0;
   }
-  function parseRatio(text) {            /* "35/3" or "2000" */
-    var parts = String(text).split("/");
-    return frac(parts[0], parts.length > 1 ? parts[1] : 1);
+  function iadd(a, b) { return interval(add(a.lo, b.lo), add(a.hi, b.hi)); }
+  function isub(a, b) { return interval(sub(a.lo, b.hi), sub(a.hi, b.lo)); }
+  function imul(a, b) {
+    var ends = [mul(a.lo, b.lo), mul(a.lo, b.hi), mul(a.hi, b.lo), mul(a.hi, b.hi)];
+    return interval(minf(ends), maxf(ends));
   }
-  function mul(a, b) { return frac(a.n * b.n, a.d * b.d); }
-  function div(a, b) { return frac(a.n * b.d, a.d * b.n); }
-  function add(a, b) { return frac(a.n * b.d + b.n * a.d, a.d * b.d); }
-  function sub(a, b) { return frac(a.n * b.d - b.n * a.d, a.d * b.d); }
-  function abs(a) { return frac(a.n < 0n ? -a.n : a.n, a.d); }
-  function compare(a, b) { var l = a.n * b.d, r = b.n * a.d; return l < r ? -1 : (l > r ? 1 : 0); }
-  function max(list) { return list.reduce(function (m, x) { return compare(x, m) > 0 ? x : m; }); }
-  function pow10(k) { return k >= 0 ? frac(10n ** BigInt(k)) : frac(1n, 10n ** BigInt(-k)); }
-  function toNumber(q) { return Number(q.n) / Number(q.d); }
+  function idiv(a, b) {
+    if (cmp(b.lo, frac(0)) <= 0 && cmp(frac(0), b.hi) <= 0) throw { zero: true, message: "interval divisor spans zero" };
+    return imul(a, interval(div(frac(1), b.hi), div(frac(1), b.lo)));
+  }
+  function ineg(a) { return interval(neg(a.hi), neg(a.lo)); }
+  function imap(a, f) { return interval(f(a.lo), f(a.hi)); }
+  var INTERVAL = {
+    ceil: function (a) { return imap(a[0], function (x) { return N.EXACT.ceil([x]); }); },
+    floor: function (a) { return imap(a[0], function (x) { return N.EXACT.floor([x]); }); },
+    round: function (a) { return imap(a[0], function (x) { return N.EXACT.round([x]); }); },
+    sqrt: function (a) {
+      if (a[0].lo.n < 0n) throw { value: true, message: "square root of a negative number" };
+      return imap(a[0], function (x) { return N.power(x, frac(1, 2)); });
+    },
+    abs: function (a) {
+      var x = a[0];
+      if (cmp(x.lo, frac(0)) <= 0 && cmp(frac(0), x.hi) <= 0) return interval(frac(0), maxf([neg(x.lo), x.hi]));
+      return interval(minf([absf(x.lo), absf(x.hi)]), maxf([absf(x.lo), absf(x.hi)]));
+    },
+    min: function (a) { return interval(minf(a.map(function (x) { return x.lo; })), minf(a.map(function (x) { return x.hi; }))); },
+    max: function (a) { return interval(maxf(a.map(function (x) { return x.lo; })), maxf(a.map(function (x) { return x.hi; }))); }
+  };
 
-  /* ---------------------------------------------------------------- reading */
+  /* ---------------------------------------------------------------- an answer's value (bank/grade/reading.py) */
 
-  var APPROX = /^(?:≈|~|about\b|roughly\b|approximately\b|approx\.?)\s*/i;  /* the grader's words */
-  var NUMBER = /^(?:(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?|\.(\d+))/;
-  var EXPONENT = /^\s*(?:[eE]([+-]?\d{1,3})|(?:x|×|\*|·)\s*10\s*\^\s*([+-]?\d{1,3}))/;
-  var SUFFIXES = [
-    [/^\s*(?:thousand)\b/i, 3], [/^\s*(?:million|mn)\b/i, 6], [/^\s*(?:billion|bn)\b/i, 9],
-    [/^\s*(?:trillion)\b/i, 12], [/^(?:k|K)(?![A-Za-z])/, 3], [/^\s?M(?![A-Za-z])/, 6]
-  ];
-  var PERCENT = /^\s*(?:%|percent\b)/i;
-
-  function fail(message, column) { return { ok: false, message: message, column: column }; }
-
-  /* Read one answer; returns {ok, value, step, unitText, approx} or {ok: false, message, column}. */
-  function read(text) {
-    var source = String(text || "");
-    if (source.length > 500) return fail("That is longer than 500 characters.", 501);
-    var s = source.trim().replace(/\u2212/g, "-");
-    var at = source.length - source.trimStart().length;
-    if (!s) return fail("Type a number first.", 1);
-    var approx = false, sign = 1n, money = false, m;
-    if ((m = APPROX.exec(s))) { approx = true; s = s.slice(m[0].length); at += m[0].length; }
-    if (s[0] === "-") { sign = -1n; s = s.slice(1).trimStart(); at += 1; }
-    if (s[0] === "$") { money = true; s = s.slice(1); at += 1; }
-    m = NUMBER.exec(s);
-    if (!m) return fail("I expected a number here.", at + 1);
-    var whole = (m[1] || "").replace(/,/g, ""), decimals = m[2] || m[3] || "";
-    var rest = s.slice(m[0].length);
-    var digits = BigInt((whole || "0") + decimals);
-    var exponent = -decimals.length;
-    var e = EXPONENT.exec(rest);
-    if (e) { exponent += parseInt(e[1] || e[2], 10); rest = rest.slice(e[0].length); }
-    for (var i = 0; i < SUFFIXES.length; i++) {
-      var sm = SUFFIXES[i][0].exec(rest);
-      if (sm) { exponent += SUFFIXES[i][1]; rest = rest.slice(sm[0].length); break; }
+  /* {base, written, unit (or null when plain numbers mix with units), bare, annotated, clash} */
+  function amount(node) {
+    var a, b;
+    switch (node.type) {
+      case "num": return { base: node.value, written: node.value, unit: N.DIMENSIONLESS, bare: true, annotated: false, clash: false };
+      case "name": N.fail("unknown name `" + node.id + "`", node.start, node.end);
+      /* falls through: fail throws */
+      case "quantity":
+        a = amount(node.operand);
+        var u = node.unit;
+        return { base: mul(a.base, u.scale), written: scalesAsWritten(node) ? mul(a.written, u.scale) : a.written,
+                 unit: a.unit !== null ? N.umul(a.unit, u) : null, bare: false,
+                 annotated: a.annotated || !N.dimensionless(u), clash: a.clash };
+      case "neg":
+        a = amount(node.operand);
+        return Object.assign({}, a, { base: neg(a.base), written: neg(a.written) });
+      case "call": return call(node);
     }
-    var percent = PERCENT.exec(rest);
-    if (percent) rest = rest.slice(percent[0].length);
-    var unitText = rest.trim().replace(/\bper\b/gi, "/");
-    if (money) unitText = unitText ? (unitText[0] === "/" ? "USD" + unitText : "USD " + unitText) : "USD";
-    if (percent) unitText = unitText ? "percent " + unitText : "percent";
-    var stepExponent = exponent;
-    if (approx && !decimals) {            /* trailing zeros of a whole number may be rounding */
-      var trailing = whole.length - whole.replace(/0+$/, "").length;
-      stepExponent += Math.min(trailing, Math.max(whole.replace(/^0+/, "").length - 1, 0));
+    a = amount(node.left); b = amount(node.right);
+    var base, written;
+    try { base = N.arith(node.op, a.base, b.base); written = N.arith(node.op, a.written, b.written); } catch (exc) {
+      if (exc.zero) N.fail("division by zero", node.opStart);
+      if (exc.value) N.fail("cannot compute this: " + exc.message, node.start, node.end);
+      throw exc;
     }
-    return { ok: true, value: mul(frac(sign * digits), pow10(exponent)), step: pow10(stepExponent),
-             unitText: unitText, approx: approx };
+    var found = binopUnit(node, a, b);
+    return { base: base, written: written, unit: found[0], bare: node.op !== "^" ? a.bare || b.bare : a.bare,
+             annotated: a.annotated || b.annotated, clash: a.clash || b.clash || found[1] };
   }
-
-  /* ---------------------------------------------------------------- units */
-
-  var UNIT_TOKEN = /^\s*(?:([A-Za-z%$]+)(?:\^(-?\d+))?|([/*·]))\s*/;
-
-  /* A unit text such as "GB/s" or "USD/hour" as {scale, dims}, using the site's unit table. */
-  function parseUnit(text, table) {
-    var result = null, op = null, pos = 0;
-    while (pos < text.length) {
-      var m = UNIT_TOKEN.exec(text.slice(pos));
-      if (!m || !m[0].length) return null;
-      pos += m[0].length;
-      if (m[3]) { if (op || !result) return null; op = m[3]; continue; }
-      var word = m[1] === "$" ? "USD" : m[1];
-      var entry = table[word] || table[word.toLowerCase()];
-      if (!entry) return null;
-      var unit = { scale: parseRatio(entry[0]), dims: entry[1].slice() };
-      if (m[2]) unit = power(unit, parseInt(m[2], 10));
-      result = result === null ? unit : combine(result, unit, op === "/" ? -1 : 1);
-      op = null;
+  /* 10% is 0.1 as written; 8,760 h/yr is still 8,760 (a ratio of like units keeps its number) */
+  function scalesAsWritten(node) { return N.dimensionless(node.unit) && node.unitText.indexOf("/") < 0; }
+  function binopUnit(node, a, b) {
+    if (a.unit === null || b.unit === null) return [null, false];
+    if (node.op === "*") return [N.umul(a.unit, b.unit), false];
+    if (node.op === "/") return [N.udiv(a.unit, b.unit), false];
+    if (node.op === "^") {
+      var e = b.base;
+      if (e.d === 1n) return [N.upow(a.unit, Number(e.n)), false];
+      return [N.dimensionless(a.unit) ? N.DIMENSIONLESS : null, false];
     }
-    return op ? null : result;
+    if (N.sameDims(a.unit.dims, b.unit.dims)) return [N.unit(frac(1), a.unit.dims), false];
+    if ((a.bare && N.dimensionless(a.unit)) || (b.bare && N.dimensionless(b.unit))) return [null, false];
+    return [null, true];  /* 70 s + 5 GB: a units clash */
   }
-  function power(u, k) {
-    var scale = frac(1);
-    for (var i = 0; i < Math.abs(k); i++) scale = mul(scale, u.scale);
-    return { scale: k < 0 ? div(frac(1), scale) : scale, dims: u.dims.map(function (d) { return d * k; }) };
+  function call(node) {
+    var args = node.args.map(amount), fn = N.EXACT[node.func], base, written;
+    try {
+      base = fn(args.map(function (a) { return a.base; }));
+      written = fn(args.map(function (a) { return a.written; }));
+    } catch (exc) {
+      if (exc.zero || exc.value) N.fail("cannot compute `" + node.func + "`", node.start, node.end);
+      throw exc;
+    }
+    var units = args.map(function (a) { return a.unit; }), first = units[0];
+    var u = units.every(function (x) { return x !== null && N.sameDims(x.dims, first.dims); }) ? first : null;
+    if (node.func === "sqrt" && u !== null) {
+      u = u.dims.some(function (d) { return d % 2 !== 0; }) ? null : N.unit(frac(1), u.dims.map(function (d) { return d / 2; }));
+    }
+    function any(key) { return args.some(function (a) { return a[key]; }); }
+    return { base: base, written: written, unit: u, bare: any("bare"), annotated: any("annotated"), clash: any("clash") };
   }
-  function combine(a, b, sign) {
-    return { scale: sign > 0 ? mul(a.scale, b.scale) : div(a.scale, b.scale),
-             dims: a.dims.map(function (d, i) { return d + sign * b.dims[i]; }) };
+
+  /* ---------------------------------------------------------------- precision (bank/grade/precision.py) */
+
+  /* The place value a written number was rounded to (trailing zeros count as rounding after three
+   * or more figures, or two zeros after two, or always after "about"). */
+  function resolution(num, approx) {
+    var res = num.resolution;
+    var mantissa = num.text.split(/[eE]/)[0];
+    var digits = mantissa.replace(/[^0-9.]/g, "");
+    if (digits.indexOf(".") >= 0 || !digits.replace(/0/g, "")) return res;
+    var trimmed = digits.replace(/0+$/, ""), zeros = digits.length - trimmed.length;
+    var figures = trimmed.replace(/^0+/, "").length;
+    if (approx || (figures >= 3 && zeros) || (figures >= 2 && zeros >= 2)) res = mul(res, N.pow10(zeros));
+    return res;
   }
-  function sameDims(a, b) { return a.every(function (d, i) { return d === b[i]; }); }
+  function isNumber(node) {  /* one written number: 32, -$3, 11.7 s, 5.6 x 10^14 FLOP */
+    if (node.type === "num") return true;
+    if (node.type === "neg" || node.type === "quantity") return isNumber(node.operand);
+    if (node.type === "binop" && node.op === "*" && node.left.type === "num") return powerOfTen(node.right);
+    return false;
+  }
+  function powerOfTen(node) {
+    if (node.type === "quantity") node = node.operand;
+    return node.type === "binop" && node.op === "^" && node.left.type === "num" &&
+      cmp(node.left.value, frac(10)) === 0 && constantOf(node.right) !== null;
+  }
+  function constantOf(node) { try { return exactValue(node); } catch (exc) { return null; } }
+  function exactValue(node) {
+    switch (node.type) {
+      case "num": return node.value;
+      case "quantity": return mul(exactValue(node.operand), node.unit.scale);
+      case "neg": return neg(exactValue(node.operand));
+      case "binop": return N.arith(node.op, exactValue(node.left), exactValue(node.right));
+      case "call": return N.EXACT[node.func](node.args.map(exactValue));
+    }
+    throw { key: true };
+  }
+  function stated(node, approx, written) {
+    return walk(node, { approx: approx, loose: isNumber(node), written: written }, false);
+  }
+  function walk(node, r, exact) {
+    switch (node.type) {
+      case "num":
+        var res = resolution(node, r.approx);
+        if (exact || !(r.loose || cmp(res, frac(1)) < 0)) return interval(node.value);
+        var half = div(res, frac(2));
+        return interval(sub(node.value, half), add(node.value, half));
+      case "quantity":
+        var inner = walk(node.operand, r, exact);
+        return !r.written || scalesAsWritten(node) ? imul(inner, interval(node.unit.scale)) : inner;
+      case "neg": return ineg(walk(node.operand, r, exact));
+      case "call": return INTERVAL[node.func](node.args.map(function (a) { return walk(a, r, exact); }));
+      case "binop":
+        if (node.op === "^") return powerInterval(walk(node.left, r, true), walk(node.right, r, true).lo);
+        var a = walk(node.left, r, exact), b = walk(node.right, r, exact);
+        return { "+": iadd, "-": isub, "*": imul, "/": idiv }[node.op](a, b);
+    }
+    throw { value: true, message: "cannot bound" };
+  }
+  function powerInterval(base, e) {
+    var spans = cmp(base.lo, frac(0)) < 0 && cmp(frac(0), base.hi) < 0;
+    if (spans && e.d !== 1n) throw { value: true, message: "fractional power of a range that spans zero" };
+    var ends = [N.power(base.lo, e), N.power(base.hi, e)];
+    if (spans && e.n > 0n && e.n % 2n === 0n) ends.push(frac(0));
+    return interval(minf(ends), maxf(ends));
+  }
+
+  /* ---------------------------------------------------------------- matching (bank/grade/matching.py) */
+
+  var COUNTED = null;
+  function counted(i) {  /* tokens, requests, replicas, cards, users: labels a learner may leave unsaid */
+    var v = N.vocab().data;
+    COUNTED = COUNTED || v.dimensions.map(function (d) { return v.counted.indexOf(d) >= 0; });
+    return COUNTED[i];
+  }
+  function sameKind(a, b) { return a.every(function (x, i) { return x === b[i] || counted(i); }); }
+  function unsaid(i, a, b) { return a === 0 && (b < 0 || counted(i)); }
+  function compatible(a, b) { return a.every(function (x, i) { return x === b[i] || unsaid(i, x, b[i]) || unsaid(i, b[i], x); }); }
+  function plain(u) { return u !== null && N.dimensionless(u) && cmp(u.scale, frac(1)) === 0; }
+
+  /* "yes", "units" (the right number in the wrong kind of unit) or null, as bank.grade.matching.fits */
+  function fits(claim, u, base, shown) {
+    var mine = claim.unit;
+    if (mine !== null && sameKind(mine.dims, u.dims)) {
+      if (contains(claim.base, base)) return "yes";
+      if (N.dimensionless(mine)) return contains(claim.written, shown) ? "yes" : null;
+      return cmp(mine.scale, frac(1)) !== 0 && contains(claim.written, shown) ? "units" : null;
+    }
+    if (mine !== null && compatible(mine.dims, u.dims) && contains(claim.base, base)) return "yes";
+    if (mine !== null && perTime(u.dims, mine.dims) && contains(iscale(claim.base, period(mine.name)), base)) return "yes";
+    if (plain(mine) && contains(claim.base, base)) return "yes";
+    if (!contains(claim.written, shown)) return null;
+    if (mine === null || N.dimensionless(mine) || compatible(mine.dims, u.dims)) return "yes";
+    return "units";
+  }
+
+  /* `b` is `a` "per" some time: a count said as a rate, a yearly total said as $21,900 a year */
+  function perTime(step, mine) { return mine[0] === step[0] - 1 && sameKind([0].concat(step.slice(1)), [0].concat(mine.slice(1))); }
+  function period(name) {  /* the time a rate is "per", in seconds (bank.units.period), or 0 */
+    var words = name.replace(/[\/·$]/g, " ").split(/\s+/).filter(Boolean);
+    for (var i = words.length - 1; i >= 0; i--) {
+      var u = N.lookup(words[i]);
+      if (u && u.dims[0] === 1 && u.dims.slice(1).every(function (x) { return x === 0; })) return u.scale;
+    }
+    return frac(0);
+  }
+  function iscale(iv, k) { return imul(iv, interval(k)); }
+  function mid(iv) { return cmp(iv.lo, iv.hi) === 0 ? iv.lo : div(add(iv.lo, iv.hi), frac(2)); }
+  function decimal(u) { return [u.scale.n < 0n ? -u.scale.n : u.scale.n, u.scale.d].every(powerOfTenInt); }
+  function powerOfTenInt(k) { while (k !== 0n && k % 10n === 0n) k /= 10n; return k === 1n; }
+
+  /* ---------------------------------------------------------------- one claim's arithmetic (bank/grade/arithmetic.py) */
+
+  var AGREED = ["ok", "inherit", "lenient"];
+  function side(segment) {
+    var value = amount(segment.node), base, written;
+    try {
+      base = stated(segment.node, segment.approx, false);
+      written = stated(segment.node, segment.approx, true);
+    } catch (exc) {
+      if (!(exc.zero || exc.value || exc.notation)) throw exc;
+      base = interval(value.base); written = interval(value.written);
+    }
+    return { segment: segment, value: value, base: base, written: written };
+  }
+
+  /* Whether a claim's arithmetic holds, and what it asserts ({ok, claim}), as check() and
+   * Arithmetic.claim say for a learner with no names to use. */
+  function check(chain) {
+    var sides = chain.segments.map(side), first = chain.segments[0];
+    if (sides.length === 1 && isNumber(first.node)) {
+      return { ok: true, claim: { base: sides[0].base, written: sides[0].written, unit: sides[0].value.unit } };
+    }
+    var c = sides[0].value, given = sides.length > 1 ? sides[sides.length - 1] : null;
+    if (c.clash) return { ok: false };
+    var u = c.unit, rounded = null;
+    for (var k = 1; k < sides.length; k++) {
+      var found = follows(c, sides[k], chain);
+      if (AGREED.indexOf(found[0]) < 0) return { ok: false };
+      u = claimUnit(found[0], found[2], sides[k].value);
+      rounded = found[1] || rounded;
+    }
+    if (given === null) return { ok: true, claim: { base: interval(c.base), written: interval(c.written), unit: c.unit } };
+    var left = leftRanges(first);
+    var narrowed = rounded || left === null ? null : narrow(given, widened(left));
+    if (rounded && given.segment.link === R.IMPLIES) narrowed = [interval(mid(given.base)), interval(mid(given.written))];
+    var ranges = narrowed || [given.base, given.written];
+    return { ok: true, claim: { base: ranges[0], written: ranges[1], unit: u } };
+  }
+
+  function follows(c, s, chain) {  /* [verdict, rounding, the reading that agreed] */
+    var link = s.segment.link, r, how;
+    if (R.ROUND_LINKS.indexOf(link) >= 0) { r = roundedAmount(c, link, s); return [agree(r, s), link, r]; }
+    var count = countOf(s);
+    if (link === R.IMPLIES && count !== null && c.written.d !== 1n) {
+      for (how of ["down", "up"]) {  /* 21.2, so 21 sequences: the learner's count */
+        r = roundedAmount(c, how, s);
+        if (AGREED.indexOf(agree(r, s)) >= 0 && cmp(count, r.written) === 0) return ["ok", how, r];
+      }
+    }
+    var verdict = agree(c, s);
+    if (AGREED.indexOf(verdict) >= 0) return [verdict, null, c];
+    var millions = inMillions(chain.segments[0].node);
+    if (millions !== null && AGREED.indexOf(agree(millions, s)) >= 0) return ["lenient", null, millions];
+    if (whole(s)) {
+      for (how of ["up", "down"]) {  /* 26 / 192 = 1 card, 2.4 so 3 replicas */
+        r = roundedAmount(c, how, s);
+        if (AGREED.indexOf(agree(r, s)) >= 0) return ["ok", how, r];
+      }
+    }
+    return [verdict, null, c];
+  }
+  function countOf(s) {  /* the whole number a side states, where it is a count */
+    if (!s.segment.approx) return whole(s) ? mid(s.written) : null;
+    var node = s.segment.node;
+    if (!(node.type === "quantity" && node.operand.type === "num" && node.unit.name)) return null;
+    return node.operand.value.d === 1n ? node.operand.value : null;
+  }
+  function whole(s) {
+    var w = s.written;
+    return (cmp(w.lo, w.hi) === 0 && w.lo.d === 1n) || (mid(w).d === 1n && isNumber(s.segment.node));
+  }
+  var ROUND = { up: N.EXACT.ceil, down: N.EXACT.floor, nearest: N.EXACT.round };
+  function roundedAmount(c, how, s) {
+    var f = function (x) { return ROUND[how]([x]); }, u = s ? s.value.unit : null;
+    if (u !== null && c.unit !== null && sameKind(c.unit.dims, u.dims)) {
+      var w = f(div(c.base, u.scale));
+      return Object.assign({}, c, { base: mul(w, u.scale), written: w });
+    }
+    var scale = N.isZero(c.written) ? frac(1) : div(c.base, c.written), written = f(c.written);
+    return Object.assign({}, c, { base: mul(written, scale), written: written });
+  }
+  function agree(c, side) {  /* "ok", "inherit", "lenient", "units" or null (bank.grade.arithmetic._agree) */
+    var s = side.value;
+    if (s.clash) return "units";
+    var strict = c.unit !== null && s.unit !== null;
+    if (strict && sameKind(c.unit.dims, s.unit.dims) && contains(side.base, c.base)) return "ok";
+    if (strict && compatible(c.unit.dims, s.unit.dims) && contains(side.base, c.base)) return "lenient";
+    if (strict && perTime(c.unit.dims, s.unit.dims) && contains(iscale(side.base, periodOf(side)), c.base)) return "lenient";
+    if (c.unit !== null && !s.annotated && contains(side.base, c.base)) return "inherit";
+    if (plainLeft(c, s) && contains(side.base, c.base)) return "ok";
+    if (plainLeft(c, s) && decimal(s.unit)) return contains(side.written, c.written) ? "lenient" : null;
+    if (c.bare || s.bare || !strict || !c.annotated || !s.annotated) return contains(side.written, c.written) ? "lenient" : null;
+    if (!sameKind(c.unit.dims, s.unit.dims) || contains(side.written, c.written)) return "units";
+    return null;
+  }
+  function periodOf(side) {
+    var node = side.segment.node;
+    while (node.type === "neg") node = node.operand;
+    return node.type === "quantity" ? period(node.unitText) : frac(0);
+  }
+  function plainLeft(c, s) {
+    return c.unit !== null && N.dimensionless(c.unit) && !c.annotated && s.annotated && s.unit !== null && !N.dimensionless(s.unit);
+  }
+  function claimUnit(verdict, c, s) { return s.annotated ? s.unit : (verdict === "ok" || verdict === "inherit" ? c.unit : null); }
+  function leftRanges(first) {
+    try { return [stated(first.node, false, false), stated(first.node, false, true)]; } catch (exc) {
+      if (exc.zero || exc.value || exc.notation) return null;
+      throw exc;
+    }
+  }
+  var NARROW_SLACK = frac(1, 200);
+  function widened(left) {
+    return left.map(function (x) {
+      if (cmp(x.lo, x.hi) === 0) return x;
+      var pad = mul(NARROW_SLACK, maxf([absf(x.lo), absf(x.hi)]));
+      return interval(sub(x.lo, pad), add(x.hi, pad));
+    });
+  }
+  function narrow(given, left) {  /* an exact working pins the value it states */
+    var b = meet(given.base, left[0]), w = meet(given.written, left[1]);
+    if (b !== null && w === null && !N.isZero(mid(given.base))) w = iscale(b, div(mid(given.written), mid(given.base)));
+    return b !== null && w !== null ? [b, w] : null;
+  }
+  function meet(a, b) {
+    var lo = maxf([a.lo, b.lo]), hi = minf([a.hi, b.hi]);
+    return cmp(lo, hi) <= 0 ? interval(lo, hi) : null;
+  }
+  function inMillions(tree) {  /* the working with each suffixed number read as written (27M as 27) */
+    var out = tree;
+    R.numbers(tree).forEach(function (num) {
+      var digits = num.text.replace(/[kKMBTmnbilothusandr ]+$/, "").replace(/,/g, "");
+      if (digits === num.text.replace(/,/g, "") || !digits || N.isZero(num.value)) return;
+      var plain = decimalFraction(digits);
+      if (plain === null) return;
+      out = swap(out, num, Object.assign({}, num, { value: plain, resolution: div(mul(num.resolution, plain), num.value) }));
+    });
+    if (out === tree) return null;
+    try { var a = amount(out); } catch (exc) { if (N.notation(exc)) return null; throw exc; }
+    return Object.assign({}, a, { base: a.written });
+  }
+  function decimalFraction(text) {  /* Python's Fraction("1.5") and the like, or null */
+    var m = /^\s*([+-]?)(?=\d|\.\d)(\d*)(?:\/(\d+)|(?:\.(\d*))?(?:[eE]([+-]?\d+))?)\s*$/.exec(text);
+    if (!m) return null;
+    if (m[3] !== undefined) return m[3] === "0" || /^0+$/.test(m[3]) ? null : frac(BigInt(m[1] + (m[2] || "0")), BigInt(m[3]));
+    var value = frac(BigInt((m[2] || "0") + (m[4] || "")), 10n ** BigInt((m[4] || "").length));
+    if (m[5] !== undefined) value = mul(value, N.pow10(parseInt(m[5], 10)));
+    return m[1] === "-" ? neg(value) : value;
+  }
+  function swap(node, old, replacement) {
+    if (node === old) return replacement;
+    var changed = null;
+    ["operand", "left", "right"].forEach(function (f) {
+      if (node[f]) { var n = swap(node[f], old, replacement); if (n !== node[f]) { changed = changed || Object.assign({}, node); changed[f] = n; } }
+    });
+    if (node.args) {
+      var args = node.args.map(function (a) { return swap(a, old, replacement); });
+      if (args.some(function (a, i) { return a !== node.args[i]; })) { changed = changed || Object.assign({}, node); changed.args = args; }
+    }
+    return changed || node;
+  }
 
   /* ---------------------------------------------------------------- judging */
 
-  /* Judge `text` against `expected` ({exact: "n/d", text}) whose unit is `unit` ({name, scale, dims}). */
-  function judge(text, expected, unit, table) {
-    var got = read(text);
-    if (!got.ok) return { status: "unreadable", message: got.message, column: got.column };
-    var exact = parseRatio(expected.exact);
-    var resultUnit = { scale: parseRatio(unit.scale), dims: unit.dims };
-    var learnerUnit = resultUnit;
-    if (got.unitText) {
-      learnerUnit = parseUnit(got.unitText, table || {});
-      if (!learnerUnit) {
-        return { status: "unreadable", message: "I don't know the unit \u201c" + got.unitText + "\u201d." };
-      }
-      if (!sameDims(learnerUnit.dims, resultUnit.dims)) {
-        return { status: "wrong", unitMismatch: true,
-                 message: "\u201c" + got.unitText + "\u201d measures something else than the answer"
-                   + (unit.name ? " (" + unit.name + ")" : "") + "." };
-      }
+  /* "right", "wrong" (with `units` when the number is right but its kind is not) or "unreadable",
+   * as bank.grade.accepts: the line's last claim (or, with none, its last value said in words). */
+  function verdict(text, exact, u) {
+    var chains, arith;
+    try {
+      chains = R.readLine(String(text || ""));
+      var claims = chains.filter(function (c) { return c.claim; });
+      chains = claims.length ? claims : chains;
+      if (!chains.length) return { status: "unreadable", message: "I expected a number.", column: 1 };
+      arith = check(chains[chains.length - 1]);
+    } catch (exc) {
+      if (!N.notation(exc)) throw exc;
+      return { status: "unreadable", message: exc.message, column: exc.start + 1 };
     }
-    /* A bare number reads in the answer's unit; for a percentage it may also be the plain ratio (0.75 for 75%). */
-    var readings = [learnerUnit];
-    if (!got.unitText && resultUnit.dims.every(function (d) { return d === 0; })) {
-      readings.push({ scale: frac(1), dims: resultUnit.dims });
-    }
-    var right = readings.some(function (unitRead) { return matches(got, exact, resultUnit, unitRead); });
-    return { status: right ? "right" : "wrong", given: toNumber(got.value) };
+    if (!arith.ok) return { status: "wrong", message: "The arithmetic of that does not hold." };
+    var got = fits(arith.claim, u, mul(exact, u.scale), exact);
+    return { status: got === "yes" ? "right" : "wrong", units: got === "units" };
   }
 
-  /* The learner's number stands for every value that rounds to it: [value - step/2, value + step/2]
-   * (closed, as in the grader, with the grader's hair of slack for answers that came from floats). */
-  function matches(got, exact, resultUnit, learnerUnit) {
-    var x = div(mul(exact, resultUnit.scale), learnerUnit.scale);
-    var half = div(got.step, frac(2));
-    var lo = sub(got.value, half), hi = add(got.value, half);
-    var slack = div(max([abs(lo), abs(hi), abs(x)]), frac(10n ** 9n));
-    return compare(sub(lo, slack), x) <= 0 && compare(x, add(hi, slack)) <= 0;
+  /* Judge `text` against `expected` ({exact: "n/d"}) in the answer's unit ({name, scale, dims}). */
+  function judge(text, expected, u) {
+    var answerUnit = N.unit(N.ratio(u.scale), u.dims.slice(), u.name);
+    var out = verdict(text, N.ratio(expected.exact), answerUnit);
+    if (out.status === "wrong" && out.units) {
+      out.message = "That number measures something else than the answer" + (u.name ? " (" + u.name + ")" : "") + ".";
+    }
+    return out;
   }
 
-  var api = { read: read, judge: judge, parseUnit: parseUnit, parseRatio: parseRatio };
+  var api = { judge: judge, verdict: verdict };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.BankCheck = api;
 })(typeof window !== "undefined" ? window : this);

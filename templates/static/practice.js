@@ -80,7 +80,7 @@
     var v = variants[current];
     var named = v.parts.length > 1;
     var outcomes = inputs.map(function (input, i) {
-      return window.BankCheck.judge(input.value, v.parts[i], data.units[i], window.BANK_UNITS || {});
+      return window.BankCheck.judge(input.value, v.parts[i], data.units[i]);
     });
     var worst = outcomes.some(function (o) { return o.status === "unreadable"; }) ? "unreadable"
       : (outcomes.every(function (o) { return o.status === "right"; }) ? "right" : "wrong");

@@ -102,7 +102,7 @@ def test_new_numbers_changes_every_number_consistently(page, server, site_data, 
 
 
 @pytest.mark.parametrize("qid, right, wrong", [
-    ("drill-spot-saving", ["$13,140", "13140", "13,140 USD"], "$13,000"),
+    ("drill-spot-saving", ["$13,140", "13140", "13,140 USD"], "$13,410"),
     ("drill-daily-tokens", ["432M", "432 million tokens", "432,000,000"], "43.2M"),
     ("drill-prefix-share", ["75%", "75", "75 percent"], "7.5%"),
     ("drill-boot-time", ["31.7", "about 32 s", "0.528 min"], "30"),

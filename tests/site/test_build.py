@@ -252,3 +252,15 @@ def test_a_broken_site_template_is_reported_with_its_line(tmp_path):
         render_page(environment(str(folder)), Page("index.html", "index.html", {"title": "x"}), None)
     assert "index.html:3: 'bankz' is undefined" in caught.value.show()
     assert environment(str(folder)).autoescape is True
+
+
+def test_worker_processes_build_the_same_bytes(site_questions, tmp_path):
+    """Question pages rendered by a pool of workers are the bytes one process renders."""
+    from bank.site import build
+
+    one, two = tmp_path / "one", tmp_path / "two"
+    build(site_questions, one, variants=3, search=False, workers=1)
+    build(site_questions, two, variants=3, search=False, workers=2)
+    files = sorted(p.relative_to(one) for p in one.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(two) for p in two.rglob("*") if p.is_file())
+    assert [f for f in files if (one / f).read_bytes() != (two / f).read_bytes()] == []

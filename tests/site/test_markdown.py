@@ -44,7 +44,7 @@ def test_plain_prose_takes_the_fast_path():
 @given(st.lists(st.sampled_from(list("ab \n\t}%#-*") + ["÷", "  ", "\n\n"]), max_size=30).map("".join))
 def test_text_without_template_syntax_skips_jinja_and_reads_the_same(source):
     """Prose with no `{` renders to itself (less one trailing newline), exactly as jinja renders it."""
-    from bank.site.gather import _Fields
+    from bank.site.prose import Field, field_text
     from bank.text import render
 
-    assert _Fields(None, {}, None).text(("answer",), source) == render(source, {})
+    assert field_text(None, Field(("answer",), source), {}) == render(source, {})

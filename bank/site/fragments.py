@@ -1,0 +1,208 @@
+"""A question's variants, drawn, solved and rendered to HTML fragments for its page.
+
+:func:`question_fragments` draws the default variant and up to ``count - 1``
+distinct seeded ones (:func:`pick_variants`), solves them with one compiled
+plan, and renders every prose field of each with :class:`bank.site.prose.Prose`
+(Markdown and glossary links once per shape, the numbers filled in). Each
+:class:`Fragment` carries what the practice block swaps in: the HTML of every
+field, the answer parts and the param values. Solver and template faults come
+back located, as :class:`ProblemsFound`.
+
+>>> from bank.load import load
+>>> from bank.site.linking import Glossary
+>>> library = load()
+>>> q = library.question("replica-boot-gap")
+>>> fragments, mentions = question_fragments(q, Glossary(library.glossary), 3)
+>>> [f.seed for f in fragments], fragments[0].result["text"], "replica" in mentions
+([None, '1', '2'], '32 s', True)
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable
+
+from markupsafe import Markup
+
+from ..errors import BankError, Problem, ProblemsFound
+from ..locations import Locator
+from ..model import Question, Term, Worked
+from . import paths
+from .linking import Glossary
+from .prose import Field, Prose, field_text
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """One variant of a question (or a glossary example), rendered to HTML."""
+
+    seed: str | None
+    problem: Markup = Markup("")
+    answer: Markup = Markup("")
+    key_points: tuple[Markup, ...] = ()
+    steps: tuple[Markup, ...] = ()
+    takeaway: Markup = Markup("")
+    parts: tuple[dict, ...] = ()
+    values: dict[str, str] | None = None
+
+    @property
+    def result(self) -> dict | None:
+        """The first (or only) answer part: ``{name, label, text, exact}``."""
+        return self.parts[0] if self.parts else None
+
+    def as_json(self) -> dict:
+        """The shape ``practice.js`` swaps in (HTML strings, already escaped)."""
+        return {"seed": self.seed, "problem": str(self.problem), "answer": str(self.answer),
+                "key_points": [str(k) for k in self.key_points], "steps": [str(s) for s in self.steps],
+                "takeaway": str(self.takeaway), "parts": list(self.parts), "values": self.values}
+
+
+@functools.lru_cache(maxsize=None)
+def href_from(page: str) -> Callable[[str], str]:
+    """Term id -> link from ``page`` to the glossary entry (memoised: every link asks)."""
+    return functools.lru_cache(maxsize=None)(lambda term_id: paths.relative(paths.term_anchor(term_id), page))
+
+
+def question_fields(q: Question) -> list[Field]:
+    """A question's prose fields as HTML shows them, in the order of :class:`Fragment`."""
+    worked = q.worked
+    fields = [Field(("problem",), worked.problem)] if worked else []
+    fields.append(Field(("answer",), q.answer))
+    fields += [Field(("key_points", i), p, inline=True) for i, p in enumerate(q.key_points)]
+    if worked:
+        fields += [Field(("steps", i, "text"), s.text, inline=True) for i, s in enumerate(worked.steps)]
+    fields.append(Field(("takeaway",), q.takeaway, inline=True))
+    return fields
+
+
+def question_fragments(q: Question, glossary: Glossary, count: int, title: str = "") \
+        -> tuple[list[Fragment], frozenset[str]]:
+    """Up to ``count`` variants of a question as fragments (the default first), and the glossary terms
+    the default mentions (with its ``title``, which is never linked)."""
+    prose = Prose(q, question_fields(q), glossary, href_from(paths.question_page(q.bank, q.id)), prefix=q.id)
+    if q.worked is None:
+        html, mentions = prose.first({}, mention=title)
+        return [_fragment(q, html, None)], mentions
+    solutions = solve(q, q.worked, count)
+    html, mentions = prose.first(solutions[0].values, mention=title)
+    first = _fragment(q, html, solutions[0])
+    return [first, *(_fragment(q, prose.render(s.values), s) for s in solutions[1:])], mentions
+
+
+def question_title(q: Question) -> str:
+    """The title as text (a title that prints a number is rendered for the default variant)."""
+    from .markdown import plain_text
+
+    context = solve(q, q.worked, 1)[0].values if q.worked is not None and "{" in q.title else {}
+    return plain_text(field_text(q, Field(("title",), q.title), context))
+
+
+def _fragment(q: Question, html: list[Markup], solution) -> Fragment:
+    """One variant's :class:`Fragment` from its fields' HTML (in :func:`question_fields` order)."""
+    fields = iter(html)
+    problem = next(fields) if q.worked else Markup("")
+    answer = next(fields)
+    points = tuple(next(fields) for _ in q.key_points)
+    steps = tuple(next(fields) for _ in q.worked.steps) if q.worked else ()
+    takeaway = next(fields)
+    if solution is None:
+        return Fragment(None, problem, answer, points, steps, takeaway)
+    values = {name: _ratio(x) for name, x in solution.variant.values}
+    return Fragment(solution.variant.seed, problem, answer, points, steps, takeaway, parts_info(solution), values)
+
+
+def term_fragments(term: Term, glossary: Glossary) -> tuple[Markup, Markup, Fragment]:
+    """A glossary entry's definition and explanation (other terms linked), and its worked example."""
+    solution = solve(term, term.example, 1)[0]
+    fields = [Field(("definition",), term.definition, inline=True), Field(("explanation",), term.explanation),
+              Field(("example", "problem"), term.example.problem)]
+    fields += [Field(("example", "steps", i, "text"), s.text, inline=True) for i, s in enumerate(term.example.steps)]
+    prose = Prose(term, fields, glossary, href_from(paths.GLOSSARY), prefix=term.id, skip=frozenset({term.id}))
+    definition, explanation, problem, *steps = prose.first(solution.values)[0]
+    return definition, explanation, Fragment(None, problem, steps=tuple(steps), parts=parts_info(solution))
+
+
+# ----------------------------------------------------------------------------- solving
+
+def solve(owner: Question | Term, worked: Worked, count: int):
+    """The default variant plus distinct seeded ones, up to ``count``, solved; failures located."""
+    from ..solve import SolveError, solve_many
+    from ..variant import ConstraintsUnsatisfiable
+
+    locate = Locator(owner, ("example",) if isinstance(owner, Term) else ())
+    try:
+        return solve_many(owner, pick_variants(owner, count))
+    except ConstraintsUnsatisfiable as exc:
+        raise ProblemsFound([locate.problem(("constraints",), str(exc))]) from None
+    except SolveError as exc:
+        index = next((i for i, s in enumerate(worked.steps) if s.name == exc.step), None)
+        where = ("steps", index, "expr") if index is not None else ("steps",)
+        raise ProblemsFound([locate.problem(where, str(exc))]) from None
+    except BankError as exc:  # a plan problem: unknown name, bad unit ...
+        raise ProblemsFound(_plan_problems(worked, locate) or [locate.problem(("steps",), str(exc))]) from None
+
+
+def _plan_problems(worked: Worked, locate: Locator) -> list[Problem]:
+    from ..plan import build
+
+    _, found = build(worked)
+    return [locate.problem(p.where, p.message, p.offset) for p in found]
+
+
+def pick_variants(owner: Question | Term, count: int) -> list:
+    """The default variant first, then seeds 1, 2, ... skipping repeats, up to ``count`` in all."""
+    from ..variant import variant
+
+    chosen = [variant(owner)]
+    seen = {chosen[0].values}
+    for seed in range(1, 3 * count):
+        if len(chosen) >= count:
+            break
+        v = variant(owner, seed)
+        if v.values not in seen:
+            seen.add(v.values)
+            chosen.append(v)
+    return chosen
+
+
+def parts_info(solution) -> tuple[dict, ...]:
+    """Every answer part for the browser's Check: step name, label, shown text and exact value as ``n/d``."""
+    from ..render import with_unit
+
+    worked = solution.worked
+    out = []
+    for name, value in zip(worked.parts, solution.parts):
+        magnitude = value.magnitude if isinstance(value.magnitude, Fraction) else Fraction(repr(value.magnitude))
+        out.append({"name": name, "label": worked.step(name).title,
+                    "text": _plural(with_unit(value), value.unit, magnitude), "exact": _ratio(magnitude)})
+    return tuple(out)
+
+
+def result_info(solution) -> dict:
+    """The first answer part (see :func:`parts_info`)."""
+    return parts_info(solution)[0]
+
+
+def _plural(text: str, unit: str, magnitude: Fraction) -> str:
+    """``432 million tokens`` rather than ``432 million token``: counted units read as plurals."""
+    from ..units import REGISTRY
+
+    if magnitude != 1 and text.endswith(f" {unit}") and REGISTRY.get(unit + "s") is REGISTRY.get(unit) is not None:
+        return text + "s"
+    return text
+
+
+def unit_info(worked: Worked, part: str | None = None) -> dict:
+    """An answer part's unit (the first part's by default), for converting what a learner types:
+    name, scale to base, dimensions."""
+    from ..units import parse_unit
+
+    unit = worked.step(part or worked.result).unit
+    parsed = parse_unit(unit)
+    return {"name": unit, "scale": _ratio(parsed.scale), "dims": list(parsed.dims)}
+
+
+def _ratio(x: Fraction | int) -> str:
+    return f"{x.numerator}/{x.denominator}"

@@ -1,0 +1,289 @@
+/* Reading a learner's answer as bank's Python reader does (bank/notation: lexer, parser, lines).
+ *
+ * A port of the part of the prose reader a typed final answer needs: the tokens of a line, the
+ * longest arithmetic from each place a value can start (numbers as people write them, units and
+ * rates, $ amounts, percent, number words, functions, "x", "times", "of", "per", "at", ...), and the
+ * claims those make (sides joined by "=", "is", "so", "rounded up to", ...), with the words around
+ * them skipped as a human marker would. Every word list comes from bank.vocabulary, which
+ * `bank build` writes into the site as window.BANK_VOCABULARY; nothing here lists a spelling.
+ * Names follow the Python functions they port, so a change there can be found here.
+ *
+ * Exact values are fractions of BigInts ({n, d}); a node is {type, start, end, ...} as in
+ * bank.notation.nodes. Errors are thrown as {notation: true, message, start, end}.
+ *
+ * This file holds fractions, units, the vocabulary, the lexer and exact values; parser.js the parser;
+ * reader.js the line reader. Works in the browser (window.BankNotation) and in Node (module.exports).
+ */
+(function (root) {
+  "use strict";
+
+  /* ---------------------------------------------------------------- fractions and units */
+
+  function frac(n, d) {
+    n = BigInt(n); d = d === undefined ? 1n : BigInt(d);
+    if (d === 0n) throw { zero: true, message: "division by zero" };
+    if (d < 0n) { n = -n; d = -d; }
+    var g = gcd(n < 0n ? -n : n, d);
+    return g > 1n ? { n: n / g, d: d / g } : { n: n, d: d };
+  }
+  function gcd(a, b) { while (b) { var t = a % b; a = b; b = t; } return a || 1n; }
+  function ratio(text) { var p = String(text).split("/"); return frac(p[0], p.length > 1 ? p[1] : 1); }
+  function mul(a, b) { return frac(a.n * b.n, a.d * b.d); }
+  function div(a, b) { return frac(a.n * b.d, a.d * b.n); }
+  function add(a, b) { return frac(a.n * b.d + b.n * a.d, a.d * b.d); }
+  function sub(a, b) { return frac(a.n * b.d - b.n * a.d, a.d * b.d); }
+  function neg(a) { return { n: -a.n, d: a.d }; }
+  function cmp(a, b) { var l = a.n * b.d, r = b.n * a.d; return l < r ? -1 : (l > r ? 1 : 0); }
+  function pow10(k) { return k >= 0 ? frac(10n ** BigInt(k)) : frac(1n, 10n ** BigInt(-k)); }
+  function isZero(a) { return a.n === 0n; }
+
+  var NDIMS = 9;
+  function unit(scale, dims, name) { return { scale: scale, dims: dims, name: name || "" }; }
+  var DIMENSIONLESS = unit(frac(1), zeros(), "");
+  var PERCENT = unit(frac(1, 100), zeros(), "%");
+  function zeros() { var z = []; for (var i = 0; i < NDIMS; i++) z.push(0); return z; }
+  function join(a, op, b) {  /* a unit's name, as bank.units._join writes it */
+    if (!a) return op === "/" && b ? "1" + op + b : b;
+    return b ? a + op + b : a;
+  }
+  function umul(a, b) { return unit(mul(a.scale, b.scale), a.dims.map(function (x, i) { return x + b.dims[i]; }), join(a.name, "·", b.name)); }
+  function udiv(a, b) { return unit(div(a.scale, b.scale), a.dims.map(function (x, i) { return x - b.dims[i]; }), join(a.name, "/", b.name)); }
+  function upow(a, k) {
+    var s = frac(1), i;
+    for (i = 0; i < Math.abs(k); i++) s = mul(s, a.scale);
+    return unit(k < 0 ? div(frac(1), s) : s, a.dims.map(function (x) { return x * k; }), "(" + a.name + ")^" + k);
+  }
+  function dimensionless(u) { return u.dims.every(function (x) { return x === 0; }); }
+  function sameDims(a, b) { return a.every(function (x, i) { return x === b[i]; }); }
+
+  /* The vocabulary, read once: unit spellings, suffixes, words, functions. */
+  var V = null;
+  function vocab() {
+    if (V) return V;
+    var data = root.BANK_VOCABULARY;
+    if (!data) throw new Error("BANK_VOCABULARY is missing: load static/vocabulary.js first");
+    var units = {};
+    Object.keys(data.units).forEach(function (w) {
+      var e = data.units[w];
+      units[w] = unit(ratio(e.scale), e.dims.slice(), w === "%" ? "%" : e.name);
+    });
+    function set(list) { var s = {}; list.forEach(function (w) { s[w] = true; }); return s; }
+    function ratios(obj) { var o = {}; Object.keys(obj).forEach(function (k) { o[k] = ratio(obj[k]); }); return o; }
+    V = { units: units, suffixes: ratios(data.suffixes), ambiguous: ratios(data.ambiguous_suffixes),
+          numberWords: ratios(data.number_words), approx: set(data.approx), functions: data.functions,
+          aliases: data.function_aliases || {}, reserved: set(data.reserved || []), linkWords: set(data.link_words || []),
+          modelWords: set(data.model_words || []), data: data };
+    return V;
+  }
+  function lookup(word) { return Object.prototype.hasOwnProperty.call(vocab().units, word) ? vocab().units[word] : null; }
+  function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
+  function isFunction(word) { return has(vocab().functions, word); }
+  function isAlias(word) { return has(vocab().aliases, word); }
+
+  function notation(exc) { return !!exc && exc.notation === true; }
+  function fail(message, start, end) { throw { notation: true, message: message, start: start, end: end === undefined ? start + 1 : end }; }
+
+  /* ---------------------------------------------------------------- lexer (bank/notation/lexer.py, prose mode) */
+
+  var MAX_E_EXPONENT = 400;
+  var NUMBER = /(\d{1,3}(?:,\d{3})+(?!\d)|\d+)?(\.\d+)?(?:[eE]([+-]?\d+))?/y;
+  var WORD = /[A-Za-z_µμ¢][A-Za-z0-9_]*(?:['’][A-Za-z]+)?(?:-[A-Za-z][A-Za-z0-9]*)*/y;
+  var NUMBER_WORD = /\d+(?:\.\d+)?(?:-[A-Za-z][A-Za-z0-9]*)+/y;
+  var OPS = ["**", "<=", ">=", "==", "!=", "+", "-", "*", "/", "^", "(", ")", ",", "<", ">", "=", "%", "$", "~"];
+  var PROSE_OPS = ["~=", "=~", "->", "=>", "→", "⇒", "⟹", "≃", "≅", "⌈", "⌉", "⌊", "⌋"];
+  var UNICODE_OPS = { "×": "*", "·": "*", "⋅": "*", "∙": "*", "÷": "/", "−": "-", "–": "-", "≈": "≈",
+                      "≤": "<=", "≥": ">=", "≠": "!=" };
+  /* Python's str.isdigit (decimal digits, and superscript, circled and other digits) and str.isspace. */
+  var DIGIT = /[\p{Nd}\u{b2}-\u{b3}\u{b9}\u{1369}-\u{1371}\u{19da}\u{2070}\u{2074}-\u{2079}\u{2080}-\u{2089}\u{2460}-\u{2468}\u{2474}-\u{247c}\u{2488}-\u{2490}\u{24ea}\u{24f5}-\u{24fd}\u{24ff}\u{2776}-\u{277e}\u{2780}-\u{2788}\u{278a}-\u{2792}\u{10a40}-\u{10a43}\u{10e60}-\u{10e68}\u{11052}-\u{1105a}\u{1f100}-\u{1f10a}]/u;
+  var SPACE = /[\s\x1c-\x1f\x85]/;
+  var SUPERSCRIPT = { "⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7", "⁸": "8",
+                      "⁹": "9", "⁻": "-" };
+
+  function token(kind, text, start, end, value, resolution) {
+    return { kind: kind, text: text, start: start, end: end, value: value || null, resolution: resolution || null };
+  }
+  function sticky(re, text, pos) { re.lastIndex = pos; return re.exec(text); }
+
+  function tokenize(text) {
+    var tokens = [], pos = 0, n = text.length;
+    while (pos < n) {
+      if (SPACE.test(text[pos]) && text[pos] !== "\ufeff") { pos += 1; continue; }
+      var tok = next(text, pos);
+      tokens.push(tok);
+      pos = tok.end;
+      if (tok.kind === "num" && pos < n && has(SUPERSCRIPT, text[pos])) pos = superscript(text, pos, tokens);
+    }
+    tokens.push(token("end", "", n, n));
+    return tokens;
+  }
+
+  function next(text, pos) {
+    var ch = text[pos], n = text.length, m;
+    if (/[0-9]/.test(ch) && (m = sticky(NUMBER_WORD, text, pos))) return token("name", m[0], pos, pos + m[0].length);
+    if (/[0-9]/.test(ch) || (ch === "." && pos + 1 < n && /[0-9]/.test(text[pos + 1]))) return lexNumber(text, pos);
+    var full = String.fromCodePoint(text.codePointAt(pos));
+    if (DIGIT.test(full)) fail("`" + full + "` is not an ASCII digit; write numbers with 0-9", pos);
+    if ((ch === "x" || ch === "X") && pos + 1 < n && /[0-9.$(]/.test(text[pos + 1])) {
+      return token("name", ch, pos, pos + 1);  /* 24x365, "..., x4 = 7272": a times sign */
+    }
+    if ((ch === "w" || ch === "W") && text.startsWith("/ ", pos + 1)) return token("name", "w/", pos, pos + 2);  /* with */
+    if (/[A-Za-z_µμ¢]/.test(ch)) { m = sticky(WORD, text, pos); return token("name", m[0], pos, pos + m[0].length); }
+    var op = PROSE_OPS.find(function (o) { return text.startsWith(o, pos); });
+    if (op) return token("op", op, pos, pos + op.length);
+    if (has(UNICODE_OPS, ch)) return token("op", UNICODE_OPS[ch], pos, pos + 1);
+    op = OPS.find(function (o) { return text.startsWith(o, pos); });
+    if (op) return token("op", op, pos, pos + op.length);
+    return token("punct", full, pos, pos + full.length);
+  }
+
+  function superscript(text, pos, tokens) {
+    var end = pos;
+    while (end < text.length && has(SUPERSCRIPT, text[end])) end += 1;
+    var digits = Array.prototype.map.call(text.slice(pos, end), function (c) { return SUPERSCRIPT[c]; }).join("");
+    tokens.push(token("op", "^", pos, pos));
+    if (!/^-?\d+$/.test(digits)) fail("a superscript exponent needs digits", pos, end);
+    tokens.push(token("num", digits, pos, end, frac(digits), frac(1)));
+    return end;
+  }
+
+  function lexNumber(text, pos) {
+    var m = sticky(NUMBER, text, pos);
+    var whole = m[1] || "", fraction = m[2] || "", exp = m[3];
+    var value = frac(whole.replace(/,/g, "") || "0"), resolution = frac(1);
+    if (fraction) {
+      value = add(value, frac(fraction.slice(1), 10n ** BigInt(fraction.length - 1)));
+      resolution = pow10(-(fraction.length - 1));
+    }
+    if (exp !== undefined) {
+      var e = exp.replace(/^[+-]/, "").length <= 6 ? parseInt(exp, 10) : MAX_E_EXPONENT + 1;
+      if (Math.abs(e) > MAX_E_EXPONENT) fail("exponent " + exp + " is too large (limit ±" + MAX_E_EXPONENT + ")", pos, pos + m[0].length);
+      value = mul(value, pow10(e));
+      resolution = mul(resolution, pow10(e));
+    }
+    var end = pos + m[0].length;
+    var comma = /^,(\d{1,2}|\d{4,})(?!\d)/.exec(text.slice(end, end + 8));
+    if (comma && !fraction && (pos === 0 || "(,".indexOf(text[pos - 1]) < 0)) {
+      fail("`" + text.slice(pos, end + comma[0].length) + "`: a comma separates thousands (1,500); write a decimal with a point (1.50)",
+           pos, end + comma[0].length);
+    }
+    return token("num", text.slice(pos, end), pos, end, value, resolution);
+  }
+
+
+  /* ---------------------------------------------------------------- exact values (bank/notation/exact.py, functions.py) */
+
+  var MAX_SYMBOLIC_EXPONENT = 64, MAX_EXPONENT = 10000, MAX_POWER_DIGITS = 400;
+
+  function floorDiv(a) { var q = a.n / a.d; return (a.n % a.d !== 0n && a.n < 0n) ? q - 1n : q; }
+  var EXACT = {
+    ceil: function (a) { return neg(frac(floorDiv(neg(a[0])))); },
+    floor: function (a) { return frac(floorDiv(a[0])); },
+    round: function (a) { return frac(floorDiv(add(a[0], frac(1, 2)))); },
+    sqrt: function (a) { return power(a[0], frac(1, 2)); },
+    abs: function (a) { return a[0].n < 0n ? neg(a[0]) : a[0]; },
+    min: function (a) { return a.reduce(function (m, x) { return cmp(x, m) < 0 ? x : m; }); },
+    max: function (a) { return a.reduce(function (m, x) { return cmp(x, m) > 0 ? x : m; }); }
+  };
+  function log10(x) { return Math.log10(Number(x.n < 0n ? -x.n : x.n)) - Math.log10(Number(x.d)); }
+  function ipow(a, k) {  /* a ** k for a whole k */
+    var r = frac(1), b = a, e = k < 0n ? -k : k;
+    while (e > 0n) { if (e & 1n) r = mul(r, b); b = mul(b, b); e >>= 1n; }
+    return k < 0n ? div(frac(1), r) : r;
+  }
+  function fromFloat(x) {  /* a float's exact value, as Python's Fraction(float) */
+    if (!isFinite(x)) throw { notation: true, message: "cannot compute this", start: 0, end: 0 };
+    if (x === 0) return frac(0);
+    var e = 0;
+    while (!Number.isInteger(x) && e < 1100) { x *= 2; e += 1; }
+    return frac(BigInt(x), 2n ** BigInt(e));
+  }
+  function power(a, b) {
+    var one = a.n === a.d || a.n === -a.d;
+    if (Math.abs(Number(b.n) / Number(b.d)) > MAX_EXPONENT && !isZero(a) && !one) throw { value: true, message: "power too large" };
+    if (b.d === 1n) {
+      if (!isZero(a) && Math.abs(log10(a)) * Math.abs(Number(b.n)) > MAX_POWER_DIGITS) throw { value: true, message: "power too large" };
+      if (isZero(a) && b.n < 0n) throw { zero: true, message: "zero to a negative power" };
+      return ipow(a, b.n);
+    }
+    if (a.n < 0n) throw { value: true, message: "negative base with a fractional exponent" };
+    var k = Number(b.d), num = BigInt(Math.round(Math.pow(Number(a.n), 1 / k))), den = BigInt(Math.round(Math.pow(Number(a.d), 1 / k)));
+    if (num ** b.d === a.n && den ** b.d === a.d) return ipow(frac(num, den), b.n);
+    return fromFloat(Math.pow(Number(a.n) / Number(a.d), Number(b.n) / Number(b.d)));
+  }
+  function evaluate(node) {  /* exact value in base units (constant trees: no names) */
+    switch (node.type) {
+      case "num": return node.value;
+      case "quantity": return mul(evaluate(node.operand), node.unit.scale);
+      case "neg": return neg(evaluate(node.operand));
+      case "binop": return arith(node.op, evaluate(node.left), evaluate(node.right));
+      case "call": return EXACT[node.func](node.args.map(evaluate));
+      default: throw { key: true, message: "unknown name" };
+    }
+  }
+  function arith(op, a, b) {
+    if (op === "+") return add(a, b);
+    if (op === "-") return sub(a, b);
+    if (op === "*") return mul(a, b);
+    if (op === "/") return div(a, b);
+    return power(a, b);
+  }
+  function constant(node) {
+    try { return evaluate(node); } catch (exc) { if (exc.key || exc.value || exc.zero || exc.notation) return null; throw exc; }
+  }
+  function checkPower(node) {  /* refuse powers whose result would be enormous, before computing them */
+    var exponent = constant(node.right);
+    if (exponent === null) fail("an exponent must be a number", node.right.start, node.right.end);
+    if (exponent.d > 4n) fail("only whole, half or quarter exponents are allowed", node.right.start, node.right.end);
+    var base = constant(node.left), e = Math.abs(Number(exponent.n) / Number(exponent.d));
+    if (base === null) {
+      if (e > MAX_SYMBOLIC_EXPONENT) fail("exponent " + exponent.n + " is too large (limit " + MAX_SYMBOLIC_EXPONENT + ")", node.opStart, node.end);
+      return;
+    }
+    if (isZero(base) && exponent.n < 0n) fail("zero to a negative power is undefined", node.opStart, node.end);
+    if (base.n < 0n && exponent.d !== 1n) fail("a negative number has no real fractional power", node.opStart, node.end);
+    var one = base.n === base.d || base.n === -base.d;
+    if (e > MAX_EXPONENT && !one) fail("exponent is too large (limit 10,000)", node.opStart, node.end);
+    if (one) return;
+    var digits = isZero(base) ? 0 : Math.abs(log10(base)) * e;
+    if (digits > MAX_POWER_DIGITS) fail("this power has about " + Math.round(digits) + " digits (limit " + MAX_POWER_DIGITS + ")", node.opStart, node.end);
+  }
+  function inferUnit(node) {  /* bank.notation.exact.infer_unit, with no names */
+    switch (node.type) {
+      case "num": case "name": return DIMENSIONLESS;
+      case "quantity": return umul(inferUnit(node.operand), node.unit);
+      case "neg": return inferUnit(node.operand);
+      case "call": return callUnit(node.func, node.args.map(inferUnit), node);
+    }
+    var left = inferUnit(node.left);
+    if (node.op === "^") {
+      var e = constant(node.right) || frac(0);
+      if (e.d !== 1n && !dimensionless(left)) fail("cannot take a fractional power", node.start, node.end);
+      return e.d === 1n ? upow(left, Number(e.n)) : left;
+    }
+    var right = inferUnit(node.right);
+    if (node.op === "*") return umul(left, right);
+    if (node.op === "/") return udiv(left, right);
+    if (!sameDims(left.dims, right.dims)) fail("cannot add or subtract", node.opStart);
+    return unit(frac(1), left.dims, left.name);
+  }
+  var UNIT_RULE = { ceil: "count", floor: "count", round: "count", sqrt: "root" };
+  function callUnit(func, args, node) {
+    var first = args[0], rule = UNIT_RULE[func] || "same";
+    if (rule === "count" && first.dims.slice(0, 4).some(function (x) { return x !== 0; })) fail("needs a count", node.start, node.end);
+    if (rule === "root") {
+      if (first.dims.some(function (x) { return x % 2 !== 0; })) fail("cannot take the square root", node.start, node.end);
+      return unit(frac(1), first.dims.map(function (x) { return x / 2; }));
+    }
+    if (args.some(function (a) { return !sameDims(a.dims, first.dims); })) fail("different units", node.start, node.end);
+    return unit(frac(1), first.dims);
+  }
+
+  var api = { frac: frac, ratio: ratio, mul: mul, div: div, add: add, sub: sub, neg: neg, cmp: cmp, pow10: pow10,
+              isZero: isZero, unit: unit, umul: umul, udiv: udiv, upow: upow, dimensionless: dimensionless,
+              sameDims: sameDims, DIMENSIONLESS: DIMENSIONLESS, PERCENT: PERCENT, vocab: vocab, lookup: lookup,
+              has: has, isFunction: isFunction, isAlias: isAlias, fail: fail, tokenize: tokenize, zeros: zeros,
+              EXACT: EXACT, power: power, arith: arith, constant: constant, checkPower: checkPower, inferUnit: inferUnit,
+              notation: notation };
+  if (typeof module !== "undefined" && module.exports) module.exports = api;
+  else root.BankNotation = api;
+})(typeof window !== "undefined" ? window : this);

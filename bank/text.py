@@ -133,7 +133,7 @@ class Hole:
         """What jinja prints for this hole (the same calls, so the same text or the same exception)."""
         value = context[self.name]
         for name, args, kwargs in self.filters:
-            value = FILTERS[name](value, *args, **dict(kwargs))  # type: ignore[operator]
+            value = FILTERS[name](value, *args, **dict(kwargs))
         return str(value)
 
 

@@ -121,7 +121,7 @@ def fits(claim: Claim, unit: Unit, base: Fraction, shown: Fraction) -> str | Non
     if mine is not None and same_kind(mine.dims, unit.dims):
         if claim.base.contains(base):
             return YES
-        if mine.dimensionless:
+        if mine.dimensionless or mine.dims != unit.dims:  # "$0.23" for $0.23 per million tokens: the count unsaid
             return YES if claim.written.contains(shown) else None
         return UNITS if mine.scale != 1 and claim.written.contains(shown) else None
     if mine is not None and compatible(mine.dims, unit.dims) and claim.base.contains(base):

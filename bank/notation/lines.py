@@ -246,6 +246,8 @@ def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[
     k = len(items) - 1
     while k >= 0 and items[k].kind == "punct" and tokens[items[k].start].text in (",", "(", ";"):
         k -= 1
+    while k < len(items) - 1 and k >= 0 and items[k].kind == "word":  # "= 258,048 numbers, times 2 bytes"
+        k -= 1
     if k < 0 or items[k].kind not in ("expr", "link"):
         return None
     left = next((it.node for it in reversed(items[:k + 1]) if it.kind == "expr"), None)

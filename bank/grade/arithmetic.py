@@ -462,7 +462,19 @@ def _same_quantity(a: n.Node, b: n.Node) -> bool:
     """Two lone values with units of the same kind (``16,384 MiB = 16.4 GB``): a conversion, right or wrong."""
     ua = a.unit if isinstance(a, n.Quantity) else None
     ub = b.unit if isinstance(b, n.Quantity) else None
-    return ua is not None and ub is not None and not ua.dimensionless and same_kind(ua.dims, ub.dims)
+    if ua is None or ub is None or ua.dimensionless or not same_kind(ua.dims, ub.dims):
+        return False
+    try:  # "8 bit = 70 GB" is a label ("at 8 bit: 70 GB"); a slip converting is a power of ten or a byte off
+        ratio = n.evaluate(b) / n.evaluate(a)
+    except (ArithmeticError, ValueError, KeyError):
+        return True
+    return any(abs(ratio / (f * Fraction(10) ** k) - 1) < Fraction(1, 10)
+               for f in _SLIPS for k in range(-12, 13))
+
+
+#: What a conversion, right or wrong, may be off by besides a power of ten: bits, and binary prefixes.
+_SLIPS = (Fraction(1), Fraction(8), Fraction(1, 8), *(Fraction(1024, 1000) ** j for j in (1, 2, 3, 4)),
+          *(Fraction(1000, 1024) ** j for j in (1, 2, 3, 4)))
 
 
 def _holds(chain: n.Chain, scope: Scope) -> bool:

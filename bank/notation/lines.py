@@ -336,7 +336,8 @@ def _can_start(parser: ProseParser, tokens: list[Token], i: int) -> bool:
         return True
     if (tok.text in FUNCTIONS or tok.text in ALIASES) and nxt.text == "(":
         return True
-    return tok.text in NUMBER_WORDS and (nxt.kind == "op" or parser.unit_word(nxt) is not None)
+    return tok.text in NUMBER_WORDS and (nxt.kind == "op" or parser.unit_word(nxt) is not None
+                                         or nxt.text.lower() == "of")  # "half of that"
 
 
 def _expression(parser: ProseParser, tokens: list[Token], i: int, items: list[_Item]) -> _Item | None:

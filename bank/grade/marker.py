@@ -93,13 +93,14 @@ def _mentions(reading: n.Reading, state: State) -> list[tuple[n.Chain, RefStep]]
             continue
         stated = check(chain, state.scope()).stated
         unit = stated.unit
-        if unit is None or (unit.dimensionless and not unit.name) or state.restates_given(stated):
+        if unit is None or state.restates_given(stated):
             continue
+        plain = unit.dimensionless and not unit.name  # "55.2, so a batch of 55": only a whole count
         # A count in words ("6 sequences") or a line with no sums of its own names a step only when
         # the learner has worked towards it: one of the values it is made from is already shown.
         near = unit.dimensionless or not reading.claims
         step = next((s for s in state.ref.steps if not state.covered(s.name) and same_kind(unit.dims, s.unit.dims)
-                     and (not near or any(state.covered(a) for a in s.ancestors))
+                     and (not near or any(state.covered(a) for a in s.ancestors)) and (not plain or s.rounds)
                      and fits(stated, s.unit, s.base, s.shown) == YES), None)
         if step is not None:
             out.append((chain, step))

@@ -356,8 +356,9 @@ def _expression(parser: ProseParser, tokens: list[Token], i: int, items: list[_I
 
 def _labels(tokens: list[Token], i: int, end: int) -> bool:
     """``ridge = 989T / 3.35T = 295``: a lone name opening a line, before its working, labels it."""
-    return all(t.kind == "punct" or t.kind == "name" and t.text not in ("=",) for t in tokens[:i]) \
-        and tokens[end].text in ("=", "≈", "~") and tokens[end + 1].kind != "end" \
+    opens = all(t.kind == "punct" or t.kind == "name" and t.text not in ("=",) for t in tokens[:i]) \
+        or i > 0 and tokens[i - 1].text in (",", ";", "so", "then", "and")  # "= 608 GB, so free = 608 - 140"
+    return opens and tokens[end].text in ("=", "≈", "~") and tokens[end + 1].kind != "end" \
         and any(t.kind == "num" for t in tokens[end + 1:])
 
 

@@ -72,8 +72,8 @@ class State:
     def restates_given(self, claim: Claim) -> bool:
         """Whether a claim is just one of the problem's givens (``70 GB``)."""
         plan, unit = self.ref.plan, claim.unit
-        plain = unit is None or (unit.dimensionless and not unit.name)  # "2" may restate 2 bytes; "two cards" not
-        return any(claim.written.mid == plan.display(k, v) and (plain or same_kind(unit.dims, plan.units[k].dims))
+        dims = None if unit is None or (unit.dimensionless and not unit.name) else unit.dims  # "2" may be 2 bytes
+        return any(claim.written.mid == plan.display(k, v) and (dims is None or same_kind(dims, plan.units[k].dims))
                    for k, v in self.ref.params.items())
 
     def covered(self, step: str) -> bool:

@@ -8,6 +8,7 @@ the final status per answer part) must equal the grader's JSON for the same vari
 from __future__ import annotations
 
 import functools
+import math
 import re
 
 import pytest
@@ -48,16 +49,18 @@ def mark(page, text: str) -> dict:
         " diagnosis: li.dataset.diagnosis || null, message: li.querySelector('.mark-message').textContent,"
         " text: li.querySelector('.mark-text').textContent}))")
     finals = page.locator("[data-marks] li.final-mark").evaluate_all(
-        "items => items.map(li => li.dataset.finalStatus)")
+        "items => items.map(li => [li.dataset.finalStatus, li.lastElementChild.textContent])")
+    score = page.locator("[data-marks] .mark-score").text_content()
     page.locator("[data-marks]").evaluate("m => m.removeAttribute('data-ms')")
-    return {"lines": lines, "finals": finals}
+    return {"lines": lines, "finals": finals, "score": score}
 
 
 def expected(report: dict) -> dict:
     lines = [{"status": x["status"], "step": x["step"], "diagnosis": x["diagnosis"], "message": x["message"],
               "text": x["text"]} for x in report["lines"]]
     parts = report.get("parts") or [report["final"]]
-    return {"lines": lines, "finals": [p["status"] for p in parts]}
+    return {"lines": lines, "finals": [[p["status"], p["message"] or ""] for p in parts],
+            "score": f"Score: {math.floor(report['score'] * 100 + 0.5)}%"}  # JS Math.round
 
 
 @pytest.fixture

@@ -181,3 +181,22 @@ def test_any_static_host_under_a_subpath_shows_progress_keeps_the_quick_check_an
         context.close()
         httpd.shutdown()
         httpd.server_close()
+
+
+def test_build_says_when_working_is_not_marked_and_refuses_a_folder_without_pyodide(tmp_path, runner, monkeypatch):
+    from bank.cli import cli
+
+    from .test_build import TERM, WORKED, XSS, write_bank
+
+    questions = write_bank(tmp_path / "q", WORKED.replace(XSS, ""), TERM.replace(XSS, ""))
+    monkeypatch.delenv("BANK_PYODIDE", raising=False)
+    monkeypatch.chdir(tmp_path)  # no ./node_modules/pyodide here
+    built = runner.invoke(cli, ["build", "--questions", str(questions), "--out", "site", "-k", "2"])
+    assert built.exit_code == 0, built.output
+    assert "Working is not marked in the browser: Pyodide was not found (npm install pyodide" in built.output
+    (tmp_path / "empty").mkdir()
+    for args, env in ((["--pyodide", "empty"], {}), ([], {"BANK_PYODIDE": "empty"})):
+        refused = runner.invoke(cli, ["build", "--questions", str(questions), "--out", "other", *args], env=env)
+        assert refused.exit_code == 2, refused.output
+        assert "empty is not the npm `pyodide` package: pyodide.mjs, pyodide.asm.mjs" in refused.output
+        assert not (tmp_path / "other").exists()

@@ -29,14 +29,14 @@ from .model import FieldPath, Param, Question, Step, Term, Value, Worked, prose_
 from .units import Unit, lookup
 from .vocabulary import SUFFIXES, UNITS
 
-#: Count nouns as a singular -> plural table (time words too: "1 hours" is as wrong as "1 cards").
-_NOUNS = {w: w + "s" for w in (
-    "token", "request", "replica", "card", "GPU", "user", "sequence", "buffer", "layer", "head", "step",
-    "wave", "drain", "prompt", "parameter", "byte", "node", "slot", "standby", "launch", "probe", "failure",
-    "eviction", "chunk", "share", "value", "vector", "second", "minute", "hour", "day", "week", "year",
-    "millisecond", "stream")}
-_NOUNS.update(miss="misses", batch="batches", query="queries", copy="copies", reply="replies",
-              standby="standbys", launch="launches")
+#: Count nouns as a singular -> plural table (time words too: "1 hours" is as wrong as "1 cards"): the
+#: vocabulary's counted words and time words, then nouns that only prose counts.
+_NOUNS = {w.name: w.plural for w in UNITS.values() if w.plural}
+_NOUNS.update({w: w + "s" for w in (
+    "GPU", "wave", "drain", "parameter", "byte", "node", "probe", "failure", "eviction", "chunk", "vector",
+    "second", "minute", "millisecond", "stream")})
+_NOUNS.update(batch="batches", query="queries", copy="copies", reply="replies", standby="standbys",
+              launch="launches")
 _PLURALS = {p: s for s, p in _NOUNS.items()}
 
 #: Words that may sit between a number and its noun: "1 spare replica", "8 KV heads".

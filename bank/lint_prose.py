@@ -110,7 +110,11 @@ def duplicated_units(text: str) -> list[str]:
         else:
             continue
         a, b = pair
-        if a is not None and b is not None and a.dims == b.dims and (any(a.dims) or sign == "percent"):
+        if a is None or b is None:
+            continue
+        # A percent counts nothing, so "95% hit rate" is a share of hits; only a percent word repeats it.
+        same = a.name == b.name if sign == "percent" else a.dims == b.dims and any(a.dims)
+        if same:
             out.append(shown)
     return out
 

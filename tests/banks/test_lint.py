@@ -144,7 +144,8 @@ def test_disagreements(text, found):
     ("472 ms s and 4.42 min mins", ["472 ms s", "4.42 min mins"]),
     ("$9.00 USD, 10% percent", ["$9.00 USD", "10% percent"]),
     ("80 GB cards, 3.35 TB/s, 21 s per reply, 10% of tokens, $2.50 an hour", []),
-], ids=["same-dimension", "sign-and-word", "unit-then-noun"])
+    ("a 95% hit rate, a 5% share of cards, 10% misses, 20% percent", ["20% percent"]),
+], ids=["same-dimension", "sign-and-word", "unit-then-noun", "percent-then-a-count"])
 def test_duplicated_units(text, found):
     assert duplicated_units(text) == found
 

@@ -244,7 +244,7 @@ _FINAL_MARK = {"correct": "✓", "wrong": "✗", "missing": "–"}
 
 
 def _line_text(line: LineResult) -> list[str]:
-    from ..formatting import printable
+    from ..printable import printable
 
     mark = Status(line.status).mark
     if line.status == Status.ERROR and line.caret:

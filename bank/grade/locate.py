@@ -48,6 +48,7 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     if arith.unsaid is not None and (direct is None or direct.rounds is None):
         return _slipped(state, line, arith.as_slip(), found, named, label)  # 500 / 24 = 20: no step rounds here
     if direct is not None and named is not None and named is not direct and not state.covered(named.name) \
+            and not (direct.rounds and named.name in direct.ancestors) \
             and fits(claim, named.unit, named.base, named.shown) != YES and (computes or state.covered(direct.name)):
         carried = carry(state, claim, found, (named,))  # fleet = 5 + 1 = 6, on the learner's own 5 serving
         if carried is not None:
@@ -83,14 +84,20 @@ def _wrong_method(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) 
     the next open step's own inputs, giving a value of its kind. A slip on that step, until a later
     claim for it shows this was a stepping stone."""
     unit = claim.unit
-    if not n.has_operation(line.segments[0].node) or unit is None or unit.dimensionless:
+    if not n.has_operation(line.segments[0].node):
         return None
-    used = {u for leaf in found for u in leaf.uses} | {p for leaf in found for p in leaf.given}
+    plain = unit is None or (unit.dimensionless and not unit.name)  # "72 / 0.537 = 134": needs a worked input
+    steps = {u for leaf in found for u in leaf.uses}
+    used = steps | {p for leaf in found for p in leaf.given}
     for step in state.ref.steps:
-        if state.covered(step.name) or not _same_kind(claim, step):
+        if state.covered(step.name) or not _same_kind(claim, step) or (plain and not step.unit.dimensionless):
             continue
         inputs = {x.id for x in n.names(state.ref.plan.trees[step.name])}
-        if used & inputs and any(state.covered(a) for a in step.ancestors) or used >= inputs:
+        began = any(state.covered(a) for a in step.ancestors)
+        if (used & inputs and began or used >= inputs) and (not plain or steps & set(step.ancestors) and began):
+            if claim.written.mid.denominator == 1 and step.rounds is None:  # "= 134 sequences": the whole count
+                step = next((s for s in state.ref.steps if s.rounds and step.name in s.ancestors
+                             and not state.covered(s.name)), step)
             return Outcome(Status.SLIP, step, None, tentative=True)
         return None
     return None

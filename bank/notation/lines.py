@@ -491,8 +491,9 @@ def _stated(node: Node, text: str) -> bool:
 
 def _labels_next(items: list[_Item], tokens: list[Token], k: int, current: _Draft) -> bool:
     """Whether words after a comma label the next claim: a stated result, a comma, then ``4-bit =>``."""
-    if not (current.claim or len(current.segments) > 1) or k == 0 or items[k - 1].kind != "punct" \
-            or tokens[items[k - 1].start].text != ",":
+    j = k - 2 if k > 1 and items[k - 1].kind == "link" and tokens[items[k - 1].start].text == "so" else k - 1
+    if not (current.claim or len(current.segments) > 1) or j < 0 or items[j].kind != "punct" \
+            or tokens[items[j].start].text != ",":  # "= 21,900, so pool_rent = 4 x 21,900" too
         return False
     ahead = [it for it in items[k + 1:k + 4] if it.kind != "punct"][:2]
     nxt = next((it for it in [items[k]] + ahead if it.kind == "link"), None)

@@ -26,14 +26,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
-from ..errors import NotationError, did_you_mean
-from ..units import Unit, lookup
+from ..errors import NotationError
+from ..units import Unit
 from ..vocabulary import APPROX, APPROX_EQUALS, EQUALS, IMPLIES, NUMBER_WORDS, ROUNDING, SAYS
 from .functions import ALIASES, FUNCTIONS
 from .lexer import Token, tokenize
 from .nodes import BinOp, Call, Name, Neg, Node, Num, Quantity, moved
 from .parser import MAX_DEPTH, MAX_LENGTH
 from .prose import ProseParser
+from .strays import STRAY_OPS, refuse_strays
 
 #: How a side relates to the side before it.
 EQUAL, APPROXIMATE, SAYS_LINK, IMPLIES_LINK = "=", "≈", "says", "so"
@@ -126,7 +127,7 @@ def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str
     opening = [_Item("expr", label_end, label_end, node=moved(previous, 0, 0), link="earlier")] \
         if previous is not None and tokens[label_end].text in _OPENERS and _has_link(tokens) else []
     items = _scan(parser, tokens, label_end, opening, previous)
-    _refuse_stray(items, tokens, text, names)
+    refuse_strays(items, tokens, text, names)
     chains = _assemble(items, tokens, text)
     label = _label(text, tokens, label_end, chains)
     return Reading(text, label, tuple(_with_label(c, label, i) for i, c in enumerate(chains)))
@@ -205,7 +206,7 @@ def _scan(parser: ProseParser, tokens: list[Token], start: int, items: list[_Ite
             item = _of_it(tokens, item, items, previous)
         if item is None:
             kind = {"name": "word", "num": "word"}.get(tok.kind, "punct")
-            kind = "op" if tok.kind == "op" and tok.text in _STRAY_OPS else kind
+            kind = "op" if tok.kind == "op" and tok.text in STRAY_OPS else kind
             item = _Item(kind, i, i + 1)
         items.append(item)
         i = item.end
@@ -228,7 +229,6 @@ def _of_it(tokens: list[Token], item: _Item, items: list[_Item], previous: Node 
     return replace(item, end=item.end + 2, node=node)
 
 
-_STRAY_OPS = ("+", "*", "/", "^", "**")
 #: Operators that may open a line, going on from the value the line before ended on.
 _OPENERS = ("*", "/", "x", "X", "+", "times")
 _CONTINUING = ("+", "-", "*", "/", "x", "X", "times", "plus", "minus", "less", "divided", "multiplied", "of", "at",
@@ -367,43 +367,9 @@ def _beside_link(tokens: list[Token], i: int, end: int) -> bool:
     return before in ("=", "≈", "~") or tokens[end].text in ("=", "≈", "~")
 
 
-def _refuse_stray(items: list[_Item], tokens: list[Token], text: str, names: frozenset[str]) -> None:
-    """``70 / = 11.7``, ``2 + )``: an operator with nothing after it, beside a value or a link, cannot be read;
-    nor can a near miss of a name used in arithmetic (``yerly * 4``)."""
-    for k, item in enumerate(items):
-        before = items[k - 1].kind if k else ""
-        after = items[k + 1].kind if k + 1 < len(items) else ""
-        tok = tokens[item.start]
-        nxt_tok = tokens[item.end]
-        dangling = after in ("link", "") or nxt_tok.text == ")" or (nxt_tok.text == "(" and _unmatched(tokens, item.end))
-        if item.kind == "op" and after == "op":  # "70 GB / / 6"
-            second = tokens[items[k + 1].start]
-            raise NotationError(f"`{second.text}` needs a number on each side", text, second.start, second.end)
-        if item.kind == "op" and nxt_tok.text == "(" and _unmatched(tokens, item.end):
-            raise NotationError("this `(` is never closed", text, nxt_tok.start, nxt_tok.end)
-        if item.kind == "op" and (before == "link" or (before == "expr" and dangling) or after == "link"):
-            raise NotationError(f"`{tok.text}` needs a number on each side", text, tok.start, tok.end)
-        nxt = tokens[item.start + 1]
-        if item.kind == "word" and names and nxt.kind == "op" and nxt.text in _STRAY_OPS \
-                and tokens[item.start + 2].kind == "num" and lookup(tok.text) is None \
-                and any(t.text in ("=", "≈") for t in tokens):
-            hint = did_you_mean(tok.text, sorted(names))
-            if hint:
-                raise NotationError(f"unknown name `{tok.text}`{hint}", text, tok.start, tok.end)
-
-
 def _has_link(tokens: list[Token]) -> bool:
     """Whether a line states a result (``+ 20s init`` is an annotation; ``x 8192 = 536.9 MB`` a claim)."""
     return any(t.text in ("=", "≈", "~", "→", "->", "=>") for t in tokens)
-
-
-def _unmatched(tokens: list[Token], i: int) -> bool:
-    depth = 0
-    for t in tokens[i:]:
-        depth += {"(": 1, ")": -1}.get(t.text, 0)
-        if depth == 0:
-            return False
-    return True
 
 
 # --------------------------------------------------------------------------- chains

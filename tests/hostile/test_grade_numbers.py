@@ -1,4 +1,4 @@
-"""Issue 11, items 11 and 14: huge powers, division by zero and pinned params, through the real command line.
+"""Issue 11, items 11, 14 and 5 for `bank grade`: huge powers, division by zero, pinned params, escapes.
 
 ``2^1e400``, ``1^(10^400)``, ``(10^399)^(10^399)`` and ``1e400^1e400`` gave
 ``OverflowError`` tracebacks in the grader, and the same in a step expression
@@ -98,3 +98,12 @@ def test_the_header_says_which_params_were_pinned(tmp_path, home):
     done = run_bank(["grade", "q", "--param", "weights=100", "--questions", "questions"], cwd=tmp_path, env=home,
                     stdin="t = 36.7 s\n", timeout=20)
     assert done.returncode == 0 and done.output.splitlines()[0] == "q · default variant · pinned weights = 100 GB"
+
+
+def test_escape_sequences_in_a_working_never_reach_the_terminal(tmp_path, home):
+    """Item 5 for `bank grade`: the learner's lines are echoed without C0 or C1 controls (ESC, BEL, CSI, CR)."""
+    questions_folder(tmp_path)
+    working = "read \x1b]0;pwned\x07\x1b[2J\x9b31m = 70/6 = 11.67 s\x1b[0m\r\nboot = 31.7 s\n"
+    done = run_bank(["grade", "q", "--questions", "questions"], cwd=tmp_path, env=home, stdin=working, timeout=20)
+    assert done.returncode == 0 and "correct: read time = 11.67 s" in done.output
+    assert not any(c in done.output for c in "\x1b\x07\x9b\r"), repr(done.output)

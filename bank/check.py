@@ -21,7 +21,7 @@ from . import text as prose
 from .errors import BankError, Problem, did_you_mean
 from .lint_prose import ProseLint
 from .load import gather
-from .locations import Locator  # re-exported for callers of the old home (the site, until it moves)
+from .locations import Locator
 from .model import Library, Question, Term, Worked, prose_fields
 from .plan import Plan, PlanError, plan
 from .units import DIMENSIONS, Unit
@@ -282,4 +282,4 @@ def _step_where(worked: Worked, name: str | None) -> tuple:
     return ("steps",)
 
 
-__all__ = ["check", "Report", "Locator"]
+__all__ = ["check", "Report"]

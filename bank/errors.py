@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from .formatting import counted
+
 
 class BankError(Exception):
     """Base class for every error shown to a user.
@@ -89,12 +91,11 @@ class ProblemsFound(BankError):
 
     def __init__(self, problems: Sequence[Problem]):
         self.problems = sorted(problems)
-        super().__init__(f"{len(self.problems)} problem(s)")
+        super().__init__(counted(len(self.problems), "problem"))
 
     def show(self) -> str:
-        count = sum(p.is_error for p in self.problems)
         lines = [p.show() for p in self.problems]
-        lines.append(f"{count} error{'s' if count != 1 else ''} found")
+        lines.append(counted(sum(p.is_error for p in self.problems), "error") + " found")
         return "\n".join(lines)
 
 

@@ -240,19 +240,6 @@ def with_unit(text: str, unit: str, magnitude: Fraction | float | int) -> str:
     return f"{text} {unit_plural(unit, magnitude)}"
 
 
-_CONTROL = dict.fromkeys(c for c in range(32) if c not in (9, 10)) | {127: None} | \
-    dict.fromkeys(range(0x80, 0xA0))
-
-
-def printable(text: str) -> str:
-    """Text safe to print to a terminal or a file: escape sequences and control characters removed.
-
-    >>> printable("70 / 6\x1b]0;pwned\x07 = 11.7")
-    '70 / 6]0;pwned = 11.7'
-    """
-    return text.translate(_CONTROL)
-
-
 def apply_format(x: Numeric, spec: str | None) -> str:
     """Format with a spec such as ``money``, ``fixed(1)`` or ``sig(2)``; None means :func:`num`.
 

@@ -29,14 +29,17 @@ from .model import FieldPath, Param, Question, Step, Term, Value, Worked, prose_
 from .units import Unit, lookup
 from .vocabulary import SUFFIXES, UNITS
 
-#: Count nouns as a singular -> plural table (time words too: "1 hours" is as wrong as "1 cards").
-_NOUNS = {w: w + "s" for w in (
-    "token", "request", "replica", "card", "GPU", "user", "sequence", "buffer", "layer", "head", "step",
-    "wave", "drain", "prompt", "parameter", "byte", "node", "slot", "standby", "launch", "probe", "failure",
-    "eviction", "chunk", "share", "value", "vector", "second", "minute", "hour", "day", "week", "year",
-    "millisecond", "stream")}
-_NOUNS.update(miss="misses", batch="batches", query="queries", copy="copies", reply="replies",
-              standby="standbys", launch="launches")
+#: Count nouns as a singular -> plural table (time words too: "1 hours" is as wrong as "1 cards"): the
+#: vocabulary's counted words and time words, then nouns that only prose counts.
+_NOUNS = {w.name: w.plural for w in UNITS.values() if w.plural}
+_NOUNS.update({w: w + "s" for w in (
+    "GPU", "wave", "drain", "parameter", "byte", "node", "probe", "failure", "eviction", "chunk", "vector",
+    "second", "minute", "millisecond", "stream", "spare", "document", "customer", "instance", "replacement",
+    "server", "machine", "worker", "block", "page", "student", "question", "variant", "buffer", "head", "step",
+    "prompt", "slot", "share", "value", "hour", "day", "week", "year", "token", "request", "replica", "card",
+    "user", "sequence", "layer") if w not in _NOUNS})
+_NOUNS.update(miss="misses", batch="batches", query="queries", copy="copies", reply="replies", standby="standbys",
+              launch="launches", prefix="prefixes", entry="entries")
 _PLURALS = {p: s for s, p in _NOUNS.items()}
 
 #: Words that may sit between a number and its noun: "1 spare replica", "8 KV heads".
@@ -109,7 +112,11 @@ def duplicated_units(text: str) -> list[str]:
         else:
             continue
         a, b = pair
-        if a is not None and b is not None and a.dims == b.dims and (any(a.dims) or sign == "percent"):
+        if a is None or b is None:
+            continue
+        # A percent counts nothing, so "95% hit rate" is a share of hits; only a percent word repeats it.
+        same = a.name == b.name if sign == "percent" else a.dims == b.dims and any(a.dims)
+        if same:
             out.append(shown)
     return out
 
@@ -233,7 +240,9 @@ class ProseLint:
             word = span.split()[-1]
             key = (where, message.split(":", 1)[1], word.rstrip("s"))
             if key not in self.found:
-                needle = word if word in self.sources.get(where, "") else None
+                source = self.sources.get(where, "")
+                # The words after the number ("s s" of "4 s s") point at the fault better than the last word.
+                needle = next((n for n in (" ".join(span.split()[1:]), word) if n in source), None)
                 self.found[key] = self.locate.problem(where, f"{variant}: {message}", needle=needle)
 
     def see_answer(self, values: Mapping[str, Value], variant: str) -> None:
@@ -288,12 +297,21 @@ def _counts_follow(source: str) -> bool:
 
 
 def _prints_unit(source: str, formats: dict[str, str | None]) -> bool:
-    """Whether some value in a template is printed with a format that adds its own unit."""
+    """Whether some value in a template is printed with a format that adds its own unit, or is followed
+    by the same unit typed twice (``{{ size }} GB GB``).
+
+    >>> _prints_unit("{{ size }} GB GB", {}), _prints_unit("{{ size }} GB cards", {})
+    (True, False)
+    """
     for m in _OUTPUT.finditer(source):
         shown = m.group(2) or formats.get(m.group(1)) or ""
         if shown.split("(")[0] in UNIT_FILTERS:
             return True
-    return False
+    return bool(duplicated_units(_ANY_OUTPUT.sub("1", source)))
+
+
+#: Any ``{{ ... }}`` output, stood in for by a plain number when the template's own words are linted.
+_ANY_OUTPUT = re.compile(r"\{\{.*?\}\}", re.S)
 
 
 __all__ = ["ProseLint", "lossy_givens", "read_back", "disagreements", "duplicated_units", "percent_without_sign", "label_problems", "rendered_faults",

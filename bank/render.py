@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .model import Library, Question, Term, Value, Variant, worked_of
+from .model import FieldPath, Library, Question, Term, Value, Variant, prose_fields, worked_of
 
 if TYPE_CHECKING:
     from .solve import Solution
@@ -139,20 +139,31 @@ def _number(value: Value) -> dict:
 def render_question(question: Question, variant: Variant | None = None) -> Rendered:
     """Render a question for ``variant`` (default: the default variant)."""
     if question.worked is None:
-        fields: dict[str, Value] = {}
-        return Rendered(question, None, render(question.title, fields), render(question.answer, fields),
-                        render(question.takeaway, fields), tuple(render(k, fields) for k in question.key_points))
+        return _rendered(question, _texts(question, {}), None)
     from .solve import solve
     from .variant import variant as make_variant
 
     variant = variant or make_variant(question)
     solution = solve(question, variant)
     ctx = solution.context()
-    steps = tuple(RenderedStep(s.name, render(s.text, ctx), v, s.title) for s, v in solution.steps())
     params = {p.name: ctx[p.name] for p in question.worked.params}
-    return Rendered(question, variant, render(question.title, ctx), render(question.answer, ctx),
-                    render(question.takeaway, ctx), tuple(render(k, ctx) for k in question.key_points),
-                    render(question.worked.problem, ctx), steps, params, answer_parts(solution))
+    return _rendered(question, _texts(question, ctx), variant, solution, params)
+
+
+def _texts(owner: Question, context: Mapping[str, Value]) -> dict[FieldPath, str]:
+    """Every prose field (the one list: :func:`bank.model.prose_fields`) rendered, by field path."""
+    return {path: render(source, context) for path, source in prose_fields(owner)}
+
+
+def _rendered(q: Question, text: Mapping[FieldPath, str], variant: Variant | None, solution: Solution | None = None,
+              params: Mapping[str, Value] | None = None) -> Rendered:
+    points = tuple(text[("key_points", i)] for i in range(len(q.key_points)))
+    if solution is None:
+        return Rendered(q, variant, text[("title",)], text[("answer",)], text[("takeaway",)], points)
+    steps = tuple(RenderedStep(s.name, text[q.worked_path + ("steps", i, "text")], v, s.title)
+                  for i, (s, v) in enumerate(solution.steps()))
+    return Rendered(q, variant, text[("title",)], text[("answer",)], text[("takeaway",)], points,
+                    text[q.worked_path + ("problem",)], steps, params or {}, answer_parts(solution))
 
 
 def answer_parts(solution: Solution) -> tuple[Part, ...]:

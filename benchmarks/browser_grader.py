@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import os
 import statistics
 import tempfile
 import threading
@@ -32,6 +33,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     working = (ROOT / "tests" / "banks" / "workings" / "replica-boot-gap" / "wrong.txt").read_text()
+    load_before = f"{os.getloadavg()[0]:.2f}"  # timings mean little on a busy machine: say how busy
     with tempfile.TemporaryDirectory() as tmp:
         report = build(out=Path(tmp) / "site", variants=20)
         if not report.step_marking:
@@ -70,7 +72,8 @@ def main() -> None:
         kb = 1024
         b_raw, b_gz = size(before[0])
         a_raw, a_gz = size(after[0])
-        print(f"question page {QUESTION}, {args.runs} fresh visits")
+        print(f"question page {QUESTION}, {args.runs} fresh visits; load average {load_before} before, "
+              f"{os.getloadavg()[0]:.2f} after ({os.cpu_count()} CPUs)")
         print(f"downloaded before Check: {len(before[0]):3} files {b_raw / kb:9.0f} KB  (gzip {b_gz / kb:7.0f} KB)")
         print(f"downloaded on 1st Check: {len(after[0]):3} files {a_raw / kb:9.0f} KB  (gzip {a_gz / kb:7.0f} KB)")
         print(f"Check -> verdicts, first press (loads Python): median {statistics.median(first):.2f} s "

@@ -194,17 +194,12 @@ def feedback_text(student: str, marks: Sequence[Mark]) -> str:
         if m.submission.source:
             lines.append(f"Marked from {m.submission.source}")
         if m.report is not None:
-            if len(m.parts) > 1:
-                lines += ["", "Answers:"] + [f"  {_MARKS[v.status]} {v.label}: {v.message or v.status}"
-                                             for v in m.parts]
-            lines += ["", m.report.as_text()]
+            lines += ["", m.report.as_text()]  # its answers, part by part
         else:
             lines.append(f"Not marked ({m.state}): {m.note}")
         lines.append("")
     return printable("\n".join(lines).rstrip() + "\n")
 
-
-_MARKS = {"correct": "✓", "wrong": "✗", "missing": "–"}
 
 
 def write(marking: Marking, out: str | Path) -> list[Path]:

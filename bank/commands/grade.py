@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import click
 
 from ._options import echo_json, json_option, questions_option, seed_option
@@ -25,19 +23,12 @@ def grade(question_id: str, file: str, seed: str | None, params: tuple[str, ...]
     With no --seed and no --param, the default variant (the source page's numbers).
     Exit status: 0 when graded, 1 when the question, variant or input cannot be found or read.
     """
-    from ..grade import grade as run_grade
-    from ..grade.pins import check_pins, pins
-    from ..grade.pins import pinned as shown
+    from ..grade.pins import grade_pinned
     from ..grade.working import read_working
     from ..load import load
-    from ..variant import variant
 
-    question = load(questions).question(question_id)
-    pinned = pins(question, params)
-    chosen = variant(question, seed, params=pinned)
-    if pinned:
-        check_pins(question, chosen)
-    report = replace(run_grade(question, chosen, read_working(file)), pinned=shown(question, pinned))
+    question = load(questions, cached=True).question(question_id)  # no author errors to locate: the cache serves
+    report = grade_pinned(question, read_working(file), seed, params)
     if as_json:
         echo_json(report.as_dict())
     else:

@@ -39,11 +39,9 @@ def build(out: Path, base_url: str | None, variants: int, pyodide: Path | None, 
     enabled = sys.stderr.isatty() if progress is None else progress
     with RichProgress(enabled) as bar:
         report = run_build(questions, out, base_url, variants, bar, pyodide=pyodide)
-    click.echo(f"Built {report.pages} pages ({report.questions} questions, {report.terms} glossary terms, "
-               f"{report.variants} variants) into {report.out} in {report.seconds:.1f} s")
-    if not report.step_marking:
-        click.echo("Working is not marked in the browser: Pyodide was not found "
-                   "(npm install pyodide, or pass --pyodide DIR).", err=True)
+    click.echo(report.summary())
+    for warning in report.warnings:
+        click.echo(warning, err=True)
 
 
 @click.command()

@@ -152,6 +152,19 @@ def check(line: n.Chain, ctx: Context | Scope) -> Arithmetic:
 _AGREED = ("ok", "inherit", "lenient")
 
 
+def _unit_on_whole(node: n.Node, scope: Scope, text: str) -> Amount | None:
+    """``16/3350 s`` read as (16/3350) s: plain numbers with one unit, written last, on a divisor."""
+    if not isinstance(node, n.BinOp) or node.op != "/" or not isinstance(node.right, n.Quantity) \
+            or any(isinstance(x, (n.Quantity, n.Name)) for x in n.walk(node.left)):
+        return None
+    q = node.right
+    whole = n.Quantity(node.start, node.end, replace(node, right=q.operand, end=q.operand.end), q.unit, q.unit_text)
+    try:
+        return amount(whole, scope, text)
+    except (NotationError, ArithmeticError, ValueError):
+        return None
+
+
 def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | None, str | None, Amount]:
     """(verdict, rounding, the reading that agreed): does a stated side follow from the computed one,
     as its link says?"""
@@ -175,6 +188,9 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
         return verdict, None, c
     if _units_in_mind(c, first, ctx.scope, line.text, side):
         return "lenient", None, c  # 70 / 4.8 = 14.6 ms: 70 GB and 4.8 TB/s, as the problem gives them
+    whole = _unit_on_whole(first, ctx.scope, line.text)
+    if whole is not None and _agree(whole, side) == "ok":
+        return "ok", None, whole  # 16/3350 s = 4.78 ms: the unit written last is the answer's
     exact = ctx.unrounded(first) if ctx.unrounded is not None else None
     if exact is not None and _agree(exact, side) in _AGREED:
         return "ok", None, exact  # 20.8 s x $2.50/h = $0.0145: written from the unrounded 20.83 s
@@ -426,12 +442,16 @@ def _prefix(c: Amount, side: Side) -> int:
 
 def pieces(chain: n.Chain, scope: Scope) -> list[n.Chain]:
     """The claims a careful reader sees in one chain (see the module docstring), in order."""
-    segs = list(chain.segments)
+    segs = _parallel(chain, _rewritten(chain, scope), scope)
     if len(segs) < 2:
         return [chain]
     out: list[n.Chain] = []
     run = [segs[0]]
     for seg in segs[1:]:
+        if not seg.link:  # a side that starts over (see _parallel)
+            out.append(replace(chain, segments=tuple(run), comment="", rounding=None))
+            run = [seg]
+            continue
         head = replace(chain, segments=tuple(run + [seg]))
         lone = len(run) == 1 and not n.has_operation(run[0].node)
         if lone and seg.link in ("=", "≈") and _holds(head, scope):
@@ -462,7 +482,59 @@ def _same_quantity(a: n.Node, b: n.Node) -> bool:
     """Two lone values with units of the same kind (``16,384 MiB = 16.4 GB``): a conversion, right or wrong."""
     ua = a.unit if isinstance(a, n.Quantity) else None
     ub = b.unit if isinstance(b, n.Quantity) else None
-    return ua is not None and ub is not None and not ua.dimensionless and same_kind(ua.dims, ub.dims)
+    if ua is None or ub is None or ua.dimensionless or not same_kind(ua.dims, ub.dims):
+        return False
+    try:  # "8 bit = 70 GB" is a label ("at 8 bit: 70 GB"); a slip converting is a power of ten or a byte off
+        ratio = n.evaluate(b) / n.evaluate(a)
+    except (ArithmeticError, ValueError, KeyError):
+        return True
+    return any(abs(ratio / (f * Fraction(10) ** k) - 1) < Fraction(1, 10)
+               for f in _SLIPS for k in range(-12, 13))
+
+
+#: What a conversion, right or wrong, may be off by besides a power of ten: bits, and binary prefixes.
+_SLIPS = (Fraction(1), Fraction(8), Fraction(1, 8), *(Fraction(1024, 1000) ** j for j in (1, 2, 3, 4)),
+          *(Fraction(1000, 1024) ** j for j in (1, 2, 3, 4)))
+
+
+def _rewritten(chain: n.Chain, scope: Scope) -> list[n.Segment]:
+    """The chain without a middle side that rewrites the sum with its units in the learner's head
+    (``… / 3.35 TB/s = 16.537/3350 s = 4.936 ms``): the first and last sides agree, and so does
+    the middle with the last, though not with the first as written."""
+    segs = list(chain.segments)
+    if len(segs) < 3 or not any(n.has_operation(s.node) for s in segs[1:-1]):
+        return segs
+    last = segs[-1]
+    if not _holds(replace(chain, segments=(segs[0], last)), scope):
+        return segs
+    keep = [segs[0]]
+    for seg in segs[1:-1]:
+        if n.has_operation(seg.node) and not _holds(replace(chain, segments=(segs[0], seg)), scope) \
+                and _holds(replace(chain, segments=(replace(seg, link=""), last)), scope):
+            continue
+        keep.append(seg)
+    return keep + [last]
+
+
+def _parallel(chain: n.Chain, segs: list[n.Segment], scope: Scope) -> list[n.Segment]:
+    """``70B x 2 B = 140 GB, x1 = 70 GB, x0.5 = 35 GB``: a factor after a comma that is wrong on the
+    value before it but right on the chain's first operand is that operand again, times the new factor."""
+    first = segs[0].node
+    if len(segs) < 4 or not isinstance(first, n.BinOp) or first.op not in ("*", "/"):
+        return segs
+    out = list(segs)
+    for i in range(2, len(segs) - 1):
+        node, before = segs[i].node, segs[i - 1].node
+        if not isinstance(node, n.BinOp) or node.op != first.op or (node.left.start, node.left.end) != (
+                before.start, before.end):
+            continue
+        nxt = segs[i + 1]
+        if _holds(replace(chain, segments=(replace(segs[i], link=""), nxt)), scope):
+            continue
+        again = replace(segs[i], link="", node=replace(node, left=first.left))
+        if _holds(replace(chain, segments=(again, nxt)), scope):
+            out[i] = again  # with no link: a claim of its own
+    return out
 
 
 def _holds(chain: n.Chain, scope: Scope) -> bool:

@@ -33,12 +33,14 @@ def carry(state: State, claim: Claim, found: list[Leaf],
     learner's earlier values."""
     if not any(leaf.stands for leaf in found):
         return None
-    targets = sorted(only or state.ref.steps, key=lambda s: (s.name in state.coverage, s.rounds is None, s.index))
+    whole = claim.written.mid.denominator == 1  # 57.1 is the share before rounding, 57 the whole count
+    targets = sorted(only or state.ref.steps,
+                     key=lambda s: (s.name in state.coverage, (s.rounds is None) == whole, s.index))
     for step in targets:
         for stands in assignments(found, set(step.ancestors)):
             value = state.ref.reevaluate(step.name, {s.step: s.base for s in stands})
             if value is not None and (fits(claim, step.unit, value, value / step.unit.scale) == YES
-                                      or _close(claim, step, value)):
+                                      or (whole or step.rounds is None) and _close(claim, step, value)):
                 return step, stands
     return None
 

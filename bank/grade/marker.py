@@ -64,7 +64,8 @@ def _mark(state: State, n_: int, raw: str) -> None:
         split = [pieces(chain, state.scope()) for chain in reading.claims]
         claims = [piece for chain in split for piece in chain][:MAX_CLAIMS]
         interim = {id(piece) for chain in split for piece in chain[:-1]}
-        if not claims:
+        said = [] if claims else _mentions(reading, state)  # "so we need two cards.": the answer, in words
+        if not claims and not said:
             why = "a label with no working after it" if reading.label and not any(c.isdigit() for c in raw) \
                 else "no arithmetic on this line"
             state.lines.append(LineResult(n_, raw, Status.UNMATCHED, message=f"{why}: nothing to mark"))
@@ -72,7 +73,7 @@ def _mark(state: State, n_: int, raw: str) -> None:
         results = state.claims.setdefault(n_, [])
         for chain in claims:
             results.append(_claim(state, n_, chain, reading.label, id(chain) in interim))
-        said = _mentions(reading, state)
+        said = said or _mentions(reading, state)
         results.extend(_said(state, n_, chain, step, reading.label) for chain, step in said)
     except NotationError as exc:
         state.claims.pop(n_, None)
@@ -92,9 +93,14 @@ def _mentions(reading: n.Reading, state: State) -> list[tuple[n.Chain, RefStep]]
             continue
         stated = check(chain, state.scope()).stated
         unit = stated.unit
-        if unit is None or unit.dimensionless or state.restates_given(stated):
+        if unit is None or state.restates_given(stated):
             continue
+        plain = unit.dimensionless and not unit.name  # "55.2, so a batch of 55": only a whole count
+        # A count in words ("6 sequences") or a line with no sums of its own names a step only when
+        # the learner has worked towards it: one of the values it is made from is already shown.
+        near = unit.dimensionless or not reading.claims
         step = next((s for s in state.ref.steps if not state.covered(s.name) and same_kind(unit.dims, s.unit.dims)
+                     and (not near or any(state.covered(a) for a in s.ancestors)) and (not plain or s.rounds)
                      and fits(stated, s.unit, s.base, s.shown) == YES), None)
         if step is not None:
             out.append((chain, step))

@@ -31,7 +31,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..units import DIMENSIONS, Unit, period
+from ..units import DIMENSIONS, Unit, UnitError, parse_unit, period
 from .precision import Interval
 
 YES, UNITS = "yes", "units"
@@ -121,7 +121,7 @@ def fits(claim: Claim, unit: Unit, base: Fraction, shown: Fraction) -> str | Non
     if mine is not None and same_kind(mine.dims, unit.dims):
         if claim.base.contains(base):
             return YES
-        if mine.dimensionless:
+        if mine.dimensionless or _per_count_unsaid(mine, unit):
             return YES if claim.written.contains(shown) else None
         return UNITS if mine.scale != 1 and claim.written.contains(shown) else None
     if mine is not None and compatible(mine.dims, unit.dims) and claim.base.contains(base):
@@ -135,6 +135,25 @@ def fits(claim: Claim, unit: Unit, base: Fraction, shown: Fraction) -> str | Non
     if mine is None or mine.dimensionless or compatible(mine.dims, unit.dims):
         return YES
     return UNITS
+
+
+def _per_count_unsaid(mine: Unit, unit: Unit) -> bool:
+    """``$0.23`` for $0.23 per million tokens: the step's unit without its "per" count part.
+
+    >>> from bank.units import parse_unit
+    >>> _per_count_unsaid(parse_unit("USD"), parse_unit("USD/Mtoken"))
+    True
+    >>> _per_count_unsaid(parse_unit("TFLOP"), parse_unit("GFLOP/token"))
+    False
+    """
+    head, per, _ = unit.name.partition("/")
+    if not per or mine.dims == unit.dims:
+        return False
+    try:
+        said = parse_unit(head)
+    except UnitError:
+        return False
+    return said.dims == mine.dims and said.scale == mine.scale
 
 
 def _per_time(step: tuple[int, ...], mine: tuple[int, ...]) -> bool:

@@ -12,14 +12,37 @@ param's declared unit.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from .. import notation
 from ..errors import NotationError, NotFound, UsageError, did_you_mean
 from ..model import Param, Question, Term, Variant, worked_of
 from ..units import parse_unit
 from .words import show
+
+if TYPE_CHECKING:
+    from .report import Report
+
+
+def grade_pinned(owner: Question | Term, text: str, seed: object = None, pairs: Iterable[str] = ()) -> Report:
+    """``bank grade``: the variant for ``seed`` with ``NAME=VALUE`` pins (refused if it breaks a
+    constraint), the working marked against it, and the pins named in the report's header.
+
+    >>> from bank.load import load
+    >>> report = grade_pinned(load().question("replica-boot-gap"), "100 / 6 = 16.7", pairs=["weights=100"])
+    >>> report.pinned, report.steps[0].status.value
+    ((('weights', '100 GB'),), 'done')
+    """
+    from ..variant import variant
+    from .marker import grade
+
+    values = pins(owner, pairs)
+    chosen = variant(owner, seed, params=values)
+    if values:
+        check_pins(owner, chosen)
+    return replace(grade(owner, chosen, text), pinned=pinned(owner, values))
 
 
 def pins(owner: Question | Term, pairs: Iterable[str]) -> dict[str, Fraction]:

@@ -52,6 +52,10 @@ class Coverage(str, Enum):
     def __str__(self) -> str:
         return self.value
 
+    @property
+    def mark(self) -> str:
+        return {"done": "✓", "carried": "✓ (carried)", "missing": "–"}[self.value]
+
 
 class Verdict(str, Enum):
     """The verdict on an answer part."""
@@ -62,6 +66,10 @@ class Verdict(str, Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    @property
+    def mark(self) -> str:
+        return {"correct": "✓", "wrong": "✗", "missing": "–"}[self.value]
 
 
 STATUSES = tuple(s.value for s in Status)
@@ -228,23 +236,21 @@ class Report:
             out.extend(_line_text(line))
         if not self.lines:
             out.append("  (no working)")
-        out += ["", "Steps: " + ", ".join(f"{s.label or s.name} {_STEP_MARK[str(s.status)]}" for s in self.steps)]
+        out += ["", "Steps: " + ", ".join(f"{s.label or s.name} {Coverage(s.status).mark}" for s in self.steps)]
         parts = self.parts or (self.final,)
         if len(parts) == 1:
-            out.append(f"Final answer: {_FINAL_MARK[str(parts[0].status)]} {parts[0].message}")
+            out.append(f"Final answer: {Verdict(parts[0].status).mark} {parts[0].message}")
         else:
             out.append("Answers:")
-            out += [f"  {p.label}: {_FINAL_MARK[str(p.status)]} {p.message}" for p in parts]
+            out += [f"  {p.label}: {Verdict(p.status).mark} {p.message}" for p in parts]
         out.append(f"Score: {self.score:.2f}")
         return "\n".join(out)
 
 
-_STEP_MARK = {"done": "✓", "carried": "✓ (carried)", "missing": "–"}
-_FINAL_MARK = {"correct": "✓", "wrong": "✗", "missing": "–"}
 
 
 def _line_text(line: LineResult) -> list[str]:
-    from ..formatting import printable
+    from ..printable import printable
 
     mark = Status(line.status).mark
     if line.status == Status.ERROR and line.caret:

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from .. import notation as n
 from .leaves import History, Stand
-from .matching import Claim
+from .matching import Claim, same_kind
 from .reading import Scope
 from .reference import RefStep, Reference
 from .report import LineResult
@@ -71,8 +71,10 @@ class State:
 
     def restates_given(self, claim: Claim) -> bool:
         """Whether a claim is just one of the problem's givens (``70 GB``)."""
-        plan = self.ref.plan
-        return any(claim.written.mid == plan.display(k, v) for k, v in self.ref.params.items())
+        plan, unit = self.ref.plan, claim.unit
+        dims = None if unit is None or (unit.dimensionless and not unit.name) else unit.dims  # "2" may be 2 bytes
+        return any(claim.written.mid == plan.display(k, v) and (dims is None or same_kind(dims, plan.units[k].dims))
+                   for k, v in self.ref.params.items())
 
     def covered(self, step: str) -> bool:
         return step in self.coverage

@@ -246,6 +246,8 @@ def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[
     k = len(items) - 1
     while k >= 0 and items[k].kind == "punct" and tokens[items[k].start].text in (",", "(", ";"):
         k -= 1
+    while k < len(items) - 1 and k >= 0 and items[k].kind == "word":  # "= 258,048 numbers, times 2 bytes"
+        k -= 1
     if k < 0 or items[k].kind not in ("expr", "link"):
         return None
     left = next((it.node for it in reversed(items[:k + 1]) if it.kind == "expr"), None)
@@ -334,7 +336,8 @@ def _can_start(parser: ProseParser, tokens: list[Token], i: int) -> bool:
         return True
     if (tok.text in FUNCTIONS or tok.text in ALIASES) and nxt.text == "(":
         return True
-    return tok.text in NUMBER_WORDS and (nxt.kind == "op" or parser.unit_word(nxt) is not None)
+    return tok.text in NUMBER_WORDS and (nxt.kind == "op" or parser.unit_word(nxt) is not None
+                                         or nxt.text.lower() == "of")  # "half of that"
 
 
 def _expression(parser: ProseParser, tokens: list[Token], i: int, items: list[_Item]) -> _Item | None:
@@ -353,8 +356,9 @@ def _expression(parser: ProseParser, tokens: list[Token], i: int, items: list[_I
 
 def _labels(tokens: list[Token], i: int, end: int) -> bool:
     """``ridge = 989T / 3.35T = 295``: a lone name opening a line, before its working, labels it."""
-    return all(t.kind == "punct" or t.kind == "name" and t.text not in ("=",) for t in tokens[:i]) \
-        and tokens[end].text in ("=", "≈", "~") and tokens[end + 1].kind != "end" \
+    opens = all(t.kind == "punct" or t.kind == "name" and t.text not in ("=",) for t in tokens[:i]) \
+        or i > 0 and tokens[i - 1].text in (",", ";", "so", "then", "and")  # "= 608 GB, so free = 608 - 140"
+    return opens and tokens[end].text in ("=", "≈", "~") and tokens[end + 1].kind != "end" \
         and any(t.kind == "num" for t in tokens[end + 1:])
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..errors import NotationError
+from ..errors import NotationError, did_you_mean
 from ..units import DIMENSIONLESS, PERCENT, Unit, lookup
 from ..vocabulary import LABELS, RESERVED, SUFFIXES
 from .functions import ALIASES, FUNCTIONS, MAX_EXPONENT, MAX_POWER_DIGITS, log10
@@ -216,6 +216,11 @@ class Parser:
 
     def name_or_call(self) -> Node:
         tok = self.advance()
+        if self.at("(") and self.tok.start == tok.end:
+            if tok.text in FUNCTIONS or tok.text in ALIASES:
+                return self.call(tok)
+            raise NotationError(f"unknown function `{tok.text}`{did_you_mean(tok.text, [*FUNCTIONS, *ALIASES])}",
+                                self.text, tok.start, tok.end)
         if tok.text in FUNCTIONS and self.at("("):
             return self.call(tok)
         if tok.text in RESERVED:

@@ -146,7 +146,16 @@ class ProseParser(Parser):
         return None
 
     def _labels_before_operator(self) -> int:
-        """How many label words (one or two) stand between a number and a ``×``/``÷`` sign, else 0."""
+        """How many label words (one or two, or words in brackets: ``2 (K,V) × 80``) stand between a
+        number and a ``×``/``÷`` sign, else 0."""
+        if self.tok.text == "(" and self.tokens[self.pos - 1].kind == "num":
+            k = next((k for k in range(2, 9) if self.peek(k).text == ")"), 0)
+            inside = [self.peek(i) for i in range(1, k)]
+            op = self.peek(k + 1)
+            if k and all(w.kind == "name" and w.text not in self.names or w.text == "," for w in inside) \
+                    and (op.kind == "op" and op.text in ("*", "/") or op.kind == "name" and op.text in ("x", "X")) \
+                    and self._operand_follows(k + 2):
+                return k + 1
         for k in (1, 2):
             words = [self.peek(i) for i in range(k)]
             if any(w.kind != "name" or w.text in RESERVED or w.text in self.names or w.text in NUMBER_WORDS

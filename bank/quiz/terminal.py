@@ -213,6 +213,7 @@ def _score(e: ev.Revealed) -> Text:
     if e.score is None:
         return Text("Score: not scored (no arithmetic in this one; judge your answer against the model).",
                     style="bold")
+    from ..grade.report import Verdict
     from .parts import part_verdicts
 
     text = Text(f"Score: {percent(e.score)}", style="bold")
@@ -221,7 +222,7 @@ def _score(e: ev.Revealed) -> Text:
         return text
     verdicts = part_verdicts(e.report, worked)
     for v in verdicts:
-        mark, style = PART_MARKS.get(v.status, ("?", ""))
+        mark, style = Verdict(v.status).mark, PART_STYLES.get(v.status, "")
         name = "final answer" if len(verdicts) == 1 else v.label
         text.append(f"\n  {mark} {name} {v.status}", style=style)
         if v.message:
@@ -229,7 +230,7 @@ def _score(e: ev.Revealed) -> Text:
     return text
 
 
-PART_MARKS = {"correct": ("✓", "green"), "wrong": ("✗", "red"), "missing": ("–", "red")}
+PART_STYLES = {"correct": "green", "wrong": "red", "missing": "red"}
 
 
 def percent(x: float | None) -> str:

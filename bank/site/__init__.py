@@ -39,6 +39,26 @@ class BuildReport:
     seconds: float
     step_marking: bool = False
 
+    def summary(self) -> str:
+        """One line for the person who built the site.
+
+        >>> BuildReport(Path("site"), 1, 1, 0, 20, 0.25).summary()
+        'Built 1 page (1 question, 0 glossary terms, 20 variants) into site in 0.2 s'
+        """
+        from ..formatting import counted
+
+        return (f"Built {counted(self.pages, 'page')} ({counted(self.questions, 'question')}, "
+                f"{counted(self.terms, 'glossary term')}, {counted(self.variants, 'variant')}) "
+                f"into {self.out} in {self.seconds:.1f} s")
+
+    @property
+    def warnings(self) -> list[str]:
+        """What the site lacks that its builder may want."""
+        if self.step_marking:
+            return []
+        return ["Working is not marked in the browser: Pyodide was not found "
+                "(npm install pyodide, or pass --pyodide DIR)."]
+
 
 def build(questions=None, out="site", base_url: str | None = None, variants: int = 20,
           progress: Progress = NO_PROGRESS, search: bool = True, pyodide=None,

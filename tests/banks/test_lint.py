@@ -48,8 +48,16 @@ CASES = {
          "`{% if %}`"]),
     "count-noun-after-a-modifier": (
         [(CARDS, "{{ card_count }} spare cards")],
-        ["9:42: seed 0: `1 spare cards`: the number and the noun disagree; use the `plural` filter or "
+        ["9:36: seed 0: `1 spare cards`: the number and the noun disagree; use the `plural` filter or "
          "`{% if %}`"]),
+    "count-noun-not-a-unit": (
+        [(CARDS, "{{ card_count }} cards, plus {{ card_count }} spares")],
+        ["9:36: seed 0: `1 cards`: the number and the noun disagree; use the `plural` filter or `{% if %}`",
+         "9:65: seed 0: `1 spares`: the number and the noun disagree; use the `plural` filter or `{% if %}`"]),
+    "unit-typed-twice-after-a-plain-number": (
+        [("Cards times the hourly price.", "Cards times the hourly price; {{ card_count }} s s to add.")],
+        ["6:50: default variant: `4 s s`: the unit is printed twice (the value's format already "
+         "prints one)"]),
     "unit-twice-in-text": (
         [("= {{ bill }} an hour.", "= {{ bill }} USD an hour.")],
         ["32:62: default variant: `$10.00 USD`: the unit is printed twice (the value's format already "
@@ -122,11 +130,12 @@ def test_planted_fault_is_reported(case, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize(("text", "found"), [
     ("1 cards, 1 buffers, 1 new replicas", ["1 cards", "1 buffers", "1 new replicas"]),
+    ("1 spares, 2 spare replicas, 1 spare replica, 1 prefixes", ["1 spares", "1 prefixes"]),
     ("1 shared KV heads and 2 KV head", ["1 shared KV heads", "2 KV head"]),
     ("4 cards, 1 card, 1 prompt token, 2.5 cards, 0 cards, 1,000 requests", []),
     ("a 4-card replica, 8-bit weights, 30 million tokens, 5.6e14 FLOP, $1 an hour, 10% of cards", []),
     ("8,760 hours, 1 hours, 3 misses, 1 misses", ["1 hours", "1 misses"]),
-], ids=["plural-after-one", "modifiers", "agreeing", "not-counts", "time-and-irregular"])
+], ids=["plural-after-one", "spares-and-prefixes", "modifiers", "agreeing", "not-counts", "time-and-irregular"])
 def test_disagreements(text, found):
     assert disagreements(text) == found
 
@@ -135,7 +144,8 @@ def test_disagreements(text, found):
     ("472 ms s and 4.42 min mins", ["472 ms s", "4.42 min mins"]),
     ("$9.00 USD, 10% percent", ["$9.00 USD", "10% percent"]),
     ("80 GB cards, 3.35 TB/s, 21 s per reply, 10% of tokens, $2.50 an hour", []),
-], ids=["same-dimension", "sign-and-word", "unit-then-noun"])
+    ("a 95% hit rate, a 5% share of cards, 10% misses, 20% percent", ["20% percent"]),
+], ids=["same-dimension", "sign-and-word", "unit-then-noun", "percent-then-a-count"])
 def test_duplicated_units(text, found):
     assert duplicated_units(text) == found
 

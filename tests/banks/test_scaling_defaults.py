@@ -202,6 +202,19 @@ def test_launch_rounding_is_shown_and_never_contradicted(scaling, seed):
     assert m["premium_share"] == 100 * m["premium"] / m["bare_cost"]
 
 
+@pytest.mark.parametrize("seed", SEEDS)
+def test_launch_prose_counts_the_spares_it_buys(scaling, seed):
+    """With two spares the rule's premium and takeaway say so, never "a spare"."""
+    from bank.render import render_question
+
+    question = scaling["launch-sizing"]
+    shown = render_question(question, variant(question, seed))
+    spares = int(shown.params["spare"].magnitude)
+    prose = " ".join([shown.takeaway, *(s.text for s in shown.steps)])
+    assert f"{spares} {'spare' if spares == 1 else 'spares'}" in prose
+    assert spares == 1 or "a spare" not in prose
+
+
 @pytest.mark.parametrize("qid", list(EXPECTED), ids=list(EXPECTED))
 def test_reference_working_states_every_part(scaling, qid):
     """The whiteboard working states every answer part, to the precision written (tests/grade checks that

@@ -103,14 +103,22 @@ def test_missing_questions_folder(runner, tmp_path):
     assert result.exit_code != 0 and "Traceback" not in result.output
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["list"], ["list", "--json"]], ids=["help", "list", "list-json"])
-def test_light_commands_do_not_import_sympy(argv):
+#: A working whose first line slips and whose second carries the slip forward (issue 14: still no sympy).
+CARRIED = "Read: 70 / 6 = 12.7\nBoot: 12.7 + 20 = 32.7\n"
+
+
+@pytest.mark.parametrize("argv,stdin,shows", [
+    (["--help"], "", "Usage"), (["list"], "", "replica-boot-gap"), (["list", "--json"], "", "replica-boot-gap"),
+    (["show", "replica-boot-gap"], "", "Final answer"), (["grade", "replica-boot-gap"], CARRIED, "carried"),
+], ids=["help", "list", "list-json", "show", "grade-carried"])
+def test_light_commands_do_not_import_sympy(argv, stdin, shows):
     code = ("import sys; from bank.cli import cli\n"
             f"try: cli.main({argv!r}, prog_name='bank')\n"
             "except SystemExit: pass\n"
             "print('SYMPY' if 'sympy' in sys.modules else 'CLEAN', file=sys.stderr)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-    assert out.stderr.strip().endswith("CLEAN")
+    out = subprocess.run([sys.executable, "-c", code], input=stdin, capture_output=True, text=True, cwd=ROOT,
+                         check=True)
+    assert out.stderr.strip().endswith("CLEAN") and shows in out.stdout
 
 
 def test_python_dash_m_bank():

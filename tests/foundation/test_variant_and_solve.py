@@ -121,6 +121,20 @@ def test_solve_many_and_result_values_match_solve():
     assert result_values(q, vs) == [solve(q, v).result.magnitude for v in vs]
 
 
+def test_each_step_is_compiled_once_per_question(monkeypatch):
+    """Issue 14: drawing, solving and answer keys for many variants compile each step's tree once."""
+    from bank import notation
+
+    real, seen = notation.compile_tree, []
+    monkeypatch.setattr(notation, "compile_tree", lambda tree: seen.append(tree) or real(tree))
+    plan.cache_clear()
+    compiled.cache_clear()
+    q = toy(constraints=["a >= 2 GB"])
+    vs = [variant(q, s) for s in range(30)]
+    solve_many(q, vs), result_values(q, vs), [solve(q, v) for v in vs]
+    assert len(seen) == len(q.worked.steps) == 2
+
+
 def test_division_by_zero_is_a_bank_error():
     worked = build_worked({"problem": "p", "params": {"a": {"default": 0, "choices": [0, 1]}},
                            "steps": [{"name": "r", "expr": "1 / a", "text": "x"}], "result": "r"})

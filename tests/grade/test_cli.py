@@ -176,3 +176,11 @@ def test_the_header_names_pinned_params(runner):
     assert result.output.splitlines()[0] == "boot · default variant · pinned weights = 100 GB"
     data = json.loads(run(runner, "boot", "--param", "weights=100", "--json", input="100 / 6 = 16.7\n").output)
     assert data["pinned"] == {"weights": "100 GB"}
+
+
+def test_a_working_is_shown_without_escapes_or_bidi_overrides(runner):
+    """A pasted working must not retitle the terminal, clear it, or reorder what the learner reads."""
+    result = run(runner, "boot", input="70 / 6 = 11.7\x1b]0;pwned\x07 s\x1b[2J \u202eok\n")
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.output and "\u202e" not in result.output and "\x07" not in result.output
+    assert "70 / 6 = 11.7 s" in result.output

@@ -214,9 +214,12 @@ def test_an_unmatched_final_answer_points_at_the_method(mark):
     report = mark("boot", "70 / 6 = 11.7", "11.7 + 25 = 36.7")  # the wrong start-up time: right sums
     assert report.lines[1].status == "slip" and report.final.status == "wrong"
     assert "check the method" in report.lines[1].message
-    report = mark("boot", "70 / 6 = 11.7", "11.7 x 3 = 35.1 s")  # matches no step at all
+    report = mark("boot", "70 / 6 = 11.7", "11.7 x 3 = 35.1")  # matches no step at all
     assert report.lines[1].status == "unmatched" and report.final.status == "wrong"
     assert "check the method" in report.final.message
+    report = mark("boot", "70 / 6 = 11.7", "11.7 x 3 = 35.1 s")  # the next step's kind, from its own input
+    assert report.lines[1].status == "slip" and report.final.status == "wrong"
+    assert "check the method" in report.lines[1].message
 
 
 def test_comment_is_kept_apart_from_the_value(mark):

@@ -134,6 +134,24 @@ def test_check_judges_the_variant_on_screen_and_shows_the_worked_answer(page, se
     expect(page.locator("[data-field=steps] li").first).to_be_visible()
 
 
+def test_a_question_with_two_answers_has_a_box_per_part_judged_apart(page, server):
+    """draining asks for the drain time, then its cost: one labelled box each, each part judged on its own."""
+    page.goto(f"{server}scaling-load-balancing/draining.html")
+    expect(page.locator("[data-practice]")).to_be_visible()
+    expect(page.locator("form[data-check] input[data-part]")).to_have_count(2)
+    expect(page.locator("[data-field=parts] li")).to_have_count(2)
+    page.get_by_label("Your answer: drain time").fill("about 21 s")
+    page.get_by_label("Your answer: cost of the wait").fill("$0.05")
+    page.get_by_role("button", name="Check", exact=True).click()
+    statuses = page.locator("[data-part-status]")
+    expect(statuses).to_have_count(2)
+    assert [statuses.nth(i).get_attribute("data-part-status") for i in range(2)] == ["right", "wrong"]
+    expect(statuses.first).to_contain_text("Drain time: right")
+    page.get_by_label("Your answer: cost of the wait").fill("$0.0145")
+    page.get_by_role("button", name="Check", exact=True).click()
+    expect(page.locator("[data-verdict]")).to_have_class(re.compile(r"\bright\b"))
+
+
 def test_without_javascript_answers_sit_in_details_with_default_numbers(browser, server, site_data):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()

@@ -114,7 +114,7 @@ def test_cli_build_reports_what_it_built(tmp_path, runner):
     out = tmp_path / "public"
     result = runner.invoke(cli, ["build", "--questions", str(folder), "--out", str(out), "--variants", "3"])
     assert result.exit_code == 0, result.output
-    assert "Built 6 pages (1 questions, 1 glossary terms, 3 variants)" in result.output
+    assert "Built 6 pages (1 question, 1 glossary term, 3 variants)" in result.output
     assert (out / "index.html").is_file() and (out / "pagefind" / "pagefind.js").is_file()
     assert not (out / "sitemap.xml").exists()  # only with --base-url
     assert "<base" not in (out / "404.html").read_text()

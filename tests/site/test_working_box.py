@@ -8,6 +8,8 @@ the final status per answer part) must equal the grader's JSON for the same vari
 from __future__ import annotations
 
 import functools
+import math
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -47,16 +49,18 @@ def mark(page, text: str) -> dict:
         " diagnosis: li.dataset.diagnosis || null, message: li.querySelector('.mark-message').textContent,"
         " text: li.querySelector('.mark-text').textContent}))")
     finals = page.locator("[data-marks] li.final-mark").evaluate_all(
-        "items => items.map(li => li.dataset.finalStatus)")
+        "items => items.map(li => [li.dataset.finalStatus, li.lastElementChild.textContent])")
+    score = page.locator("[data-marks] .mark-score").text_content()
     page.locator("[data-marks]").evaluate("m => m.removeAttribute('data-ms')")
-    return {"lines": lines, "finals": finals}
+    return {"lines": lines, "finals": finals, "score": score}
 
 
 def expected(report: dict) -> dict:
     lines = [{"status": x["status"], "step": x["step"], "diagnosis": x["diagnosis"], "message": x["message"],
               "text": x["text"]} for x in report["lines"]]
     parts = report.get("parts") or [report["final"]]
-    return {"lines": lines, "finals": [p["status"] for p in parts]}
+    return {"lines": lines, "finals": [[p["status"], p["message"] or ""] for p in parts],
+            "score": f"Score: {math.floor(report['score'] * 100 + 0.5)}%"}  # JS Math.round
 
 
 @pytest.fixture
@@ -120,3 +124,79 @@ def test_working_box_is_absent_without_pyodide(tmp_path, site_questions, monkeyp
     page = (out / "scaling-load-balancing" / "replica-boot-gap.html").read_text(encoding="utf-8")
     assert "data-working" not in page and "grader.js" not in page
     assert not (out / "static" / "pyodide").exists()
+
+
+def test_any_static_host_under_a_subpath_shows_progress_keeps_the_quick_check_and_passes_axe(
+        browser, site, site_data, axe_source):
+    """The site under /courses/banks/ on Python's plain file server (no bank code serving it): the
+    final-answer check answers at once and loads no Python; the first Check working shows its
+    progress while Pyodide loads, fetches only from that subpath, and the marks pass axe (light, dark)."""
+    import http.server
+    import threading
+
+    from .test_quality import run_axe
+
+    need((PYODIDE / "pyodide.mjs").is_file(), f"the npm pyodide package is not at {PYODIDE}")
+    host = site.parent / "host"
+    (host / "courses").mkdir(parents=True, exist_ok=True)
+    if not (host / "courses" / "banks").exists():
+        (host / "courses" / "banks").symlink_to(site, target_is_directory=True)
+    quiet = type("Quiet", (http.server.SimpleHTTPRequestHandler,), {"log_message": lambda *a: None})
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(quiet, directory=str(host)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    root = f"http://127.0.0.1:{httpd.server_address[1]}/courses/banks/"
+    context = browser.new_context(color_scheme="light")
+    requests: list[str] = []
+    errors: list[str] = []
+    context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(root) else r.abort())
+    try:
+        page = context.new_page()
+        page.on("request", lambda r: requests.append(r.url))
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{root}scaling-load-balancing/replica-boot-gap.html")
+        page.get_by_label("Your final answer").fill("31.7 s")
+        page.get_by_role("button", name="Check", exact=True).click()
+        expect(page.locator("[data-verdict]")).to_have_class(re.compile(r"\bright\b"))
+        assert not [u for u in requests if "pyodide" in u or "bank.zip" in u]  # the quick check needs no Python
+        page.evaluate("""() => { window.__seen = [];
+            const form = document.querySelector('[data-working]');
+            const bar = form.querySelector('[data-progress]'), said = form.querySelector('[data-loading]');
+            new MutationObserver(() => { if (!bar.hidden) window.__seen.push(said.textContent); })
+              .observe(form, {subtree: true, attributes: true, childList: true, characterData: true}); }""")
+        page.get_by_label("Your working, one step per line").fill(
+            (WORKINGS / "replica-boot-gap" / "wrong.txt").read_text(encoding="utf-8") + "\nBoot: 11.7 s + (20 s\n")
+        page.get_by_role("button", name="Check working").click()
+        expect(page.locator("[data-marks] li.mark.error pre.caret")).to_be_visible(timeout=MARKING_MS)
+        seen = page.evaluate("window.__seen")
+        assert any(s.startswith("Loading Python") for s in seen) and any(s.startswith("Starting Python") for s in seen)
+        expect(page.locator("[data-progress]")).to_be_hidden()
+        assert [u for u in requests if u.endswith("/courses/banks/static/pyodide/pyodide.asm.wasm")]
+        assert [u for u in requests if u.endswith("/courses/banks/static/grader/bank.zip")]
+        assert all(u.startswith(root) for u in requests), [u for u in requests if not u.startswith(root)]
+        assert run_axe(page, axe_source) == []
+        page.get_by_role("button", name="Dark mode").click()
+        assert run_axe(page, axe_source) == []
+        assert not errors, errors
+    finally:
+        context.close()
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_build_says_when_working_is_not_marked_and_refuses_a_folder_without_pyodide(tmp_path, runner, monkeypatch):
+    from bank.cli import cli
+
+    from .test_build import TERM, WORKED, XSS, write_bank
+
+    questions = write_bank(tmp_path / "q", WORKED.replace(XSS, ""), TERM.replace(XSS, ""))
+    monkeypatch.delenv("BANK_PYODIDE", raising=False)
+    monkeypatch.chdir(tmp_path)  # no ./node_modules/pyodide here
+    built = runner.invoke(cli, ["build", "--questions", str(questions), "--out", "site", "-k", "2"])
+    assert built.exit_code == 0, built.output
+    assert "Working is not marked in the browser: Pyodide was not found (npm install pyodide" in built.output
+    (tmp_path / "empty").mkdir()
+    for args, env in ((["--pyodide", "empty"], {}), ([], {"BANK_PYODIDE": "empty"})):
+        refused = runner.invoke(cli, ["build", "--questions", str(questions), "--out", "other", *args], env=env)
+        assert refused.exit_code == 2, refused.output
+        assert "empty is not the npm `pyodide` package: pyodide.mjs, pyodide.asm.mjs" in refused.output
+        assert not (tmp_path / "other").exists()

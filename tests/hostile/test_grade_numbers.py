@@ -101,9 +101,11 @@ def test_the_header_says_which_params_were_pinned(tmp_path, home):
 
 
 def test_escape_sequences_in_a_working_never_reach_the_terminal(tmp_path, home):
-    """Item 5 for `bank grade`: the learner's lines are echoed without C0 or C1 controls (ESC, BEL, CSI, CR)."""
+    """Item 5 for `bank grade`: the learner's lines are echoed without escape sequences, C0 or C1 controls
+    (ESC, BEL, CSI, CR) or bidi overrides."""
     questions_folder(tmp_path)
-    working = "read \x1b]0;pwned\x07\x1b[2J\x9b31m = 70/6 = 11.67 s\x1b[0m\r\nboot = 31.7 s\n"
+    working = "read \x1b]0;pwned\x07\x1b[2J\x9b31m\u202e = 70/6 = 11.67 s\x1b[0m\r\nboot = 31.7 s\n"
     done = run_bank(["grade", "q", "--questions", "questions"], cwd=tmp_path, env=home, stdin=working, timeout=20)
     assert done.returncode == 0 and "correct: read time = 11.67 s" in done.output
-    assert not any(c in done.output for c in "\x1b\x07\x9b\r"), repr(done.output)
+    assert "read  = 70/6 = 11.67 s" in done.output   # the OSC title went with its escape
+    assert not any(c in done.output for c in "\x1b\x07\x9b\r\u202e"), repr(done.output)

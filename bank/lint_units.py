@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from .model import Step, Worked
 
 #: The word to add for a missing base dimension (a prefix-free unit of each).
+#: A unit is never suggested with a factor raised past this power (``(1 s)^(10^400)`` would loop for ever).
+MAX_POWER = 64
+
 _WORDS = {"time": "s", "data": "B", "compute": "FLOP", "money": "USD", "token": "token",
           "request": "request", "replica": "replica", "card": "card", "user": "user"}
 
@@ -93,6 +96,8 @@ def suggest(declared: str, dims: tuple[int, ...], near: tuple[str, ...] = ()) ->
     if any(dims):  # a percent or plain number has nothing to keep
         factors = [(w, e) for w, e in factors if _dim_of(w) is not None]
     missing = [g - h for g, h in zip(dims, have)]
+    if any(abs(need) > MAX_POWER for need in missing):
+        return None
     for d, need in enumerate(missing):
         while need:
             sign = 1 if need > 0 else -1

@@ -6,9 +6,10 @@ steps of the variant, as :class:`bank.model.Value` objects.
 
 A question file is untrusted, so prose is a small language, checked before it
 is compiled: text, ``{{ name }}``, ``{{ name | filter(arg) }}`` with the
-number filters and whole-number or word arguments, and comments. No
-statements (``{% for %}``, ``{% set %}``), attributes, calls, indexing or
-arithmetic, so rendering is linear in the template's length. It then runs in
+number filters and whole-number or word arguments, ``{% if %}`` over
+comparisons of names and numbers, and comments. No other statements
+(``{% for %}``, ``{% set %}``), attributes, calls, indexing or arithmetic, so
+rendering is linear in the template's length. It then runs in
 jinja's :class:`~jinja2.sandbox.ImmutableSandboxedEnvironment` with no
 globals and only the number filters, in case anything slips past the check.
 

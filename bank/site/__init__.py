@@ -144,9 +144,22 @@ def check_output(questions, out: Path) -> None:
     from ..load import resolve_root
 
     root, target = resolve_root(questions).resolve(), out.resolve()
-    if target == root or root in target.parents:
-        raise UsageError(f"refusing to build into {out}: it is inside the questions folder {root}, "
+    inside = root if target == root or root in target.parents else _questions_above(target)
+    if inside is not None:
+        raise UsageError(f"refusing to build into {out}: it is inside the questions folder {inside}, "
                          "where the site's pages would be read as questions; choose an --out outside it")
     if target in root.parents:
         raise UsageError(f"refusing to build into {out}: it holds the questions folder {root}, "
                          "and a build replaces its output folder; choose another --out")
+
+
+def _questions_above(target: Path) -> Path | None:
+    """The nearest folder above ``target`` that holds a bank (``*/bank.yaml``), even one this build does not
+    read: ``bank build --out questions/site`` with the bundled questions must not break ``--questions questions``."""
+    for folder in target.parents:
+        try:
+            if next(folder.glob("*/bank.yaml"), None) is not None:
+                return folder
+        except OSError:
+            continue
+    return None

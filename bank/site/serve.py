@@ -123,7 +123,7 @@ class Preview:
 
     def rebuild(self) -> None:
         with self._lock:  # one build at a time: each replaces the output folder
-            if _attempt(self.build, self.report):
+            if _attempt(self.build, self.report, last_good=lambda: (self.folder / MARKER).is_file()):
                 self.good += 1
             self.builds += 1
 
@@ -167,8 +167,10 @@ def serve(build: Callable[[], object], folder: Path, watched: list[Path], port: 
         preview.stop()
 
 
-def _attempt(build: Callable[[], object], report: Callable[[str], None]) -> bool:
-    """Run one build and report it; True when it succeeded."""
+def _attempt(build: Callable[[], object], report: Callable[[str], None],
+             last_good: Callable[[], bool]) -> bool:
+    """Run one build and report it; True when it succeeded. ``last_good`` says whether a built site is
+    left to serve after a failure (not so when the first build fails into an empty --out)."""
     try:
         result = build()
     except BankError as exc:
@@ -178,5 +180,5 @@ def _attempt(build: Callable[[], object], report: Callable[[str], None]) -> bool
     else:
         report(f"Built {getattr(result, 'pages', '?')} pages in {getattr(result, 'seconds', 0):.1f} s")
         return True
-    report("Build failed; still serving the last good site.")
+    report("Build failed; still serving the last good site." if last_good() else "Build failed.")
     return False

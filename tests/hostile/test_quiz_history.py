@@ -57,27 +57,49 @@ def history(tmp_path) -> Path:
 # ----------------------------------------------------------------------------- cannot write
 
 def test_a_lock_held_past_ten_seconds_keeps_the_rating_and_saves_it_later(history):
-    """Another writer holds the lock for 16 s: the first try fails after 10 s, the end of the sitting saves it."""
-    holding = threading.Event()
+    """Another writer takes the lock as the rating prompt shows and holds it for 16 s: the first try fails
+    after 10 s, the end of the sitting saves it. (The lock is taken at the prompt, not before the child
+    starts: on a loaded machine the child could take more than 6 s to start and never see the lock.)"""
+    import sys
 
-    def hold():
-        conn = sqlite3.connect(history, isolation_level=None)
-        conn.execute("BEGIN IMMEDIATE")
-        holding.set()
-        time.sleep(16)
-        conn.execute("ROLLBACK")
+    from .conftest import MEMORY_MB, _limit
+
+    child = subprocess.Popen([sys.executable, "-m", "bank", "quiz", *SITTING, "--db", str(history)],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             env={**os.environ, "NO_COLOR": "1"}, preexec_fn=_limit(MEMORY_MB))
+    assert child.stdin is not None and child.stdout is not None
+    os.set_blocking(child.stdout.fileno(), False)
+    child.stdin.write(b"\n")
+    child.stdin.flush()
+    seen, deadline = b"", time.monotonic() + 30
+    while b"rating 1-4>" not in seen:
+        assert time.monotonic() < deadline and child.poll() is None, seen.decode()
+        seen += os.read(child.stdout.fileno(), 65536) if _readable(child.stdout.fileno()) else b""
+    conn = sqlite3.connect(history, isolation_level=None, check_same_thread=False)
+    conn.execute("BEGIN IMMEDIATE")
+    released = threading.Timer(16, lambda: conn.execute("ROLLBACK"))
+    released.start()
+    child.stdin.write(b"3\n")
+    child.stdin.close()
+    try:
+        child.wait(timeout=60)
+    finally:
+        released.join()
         conn.close()
-
-    holder = threading.Thread(target=hold)
-    holder.start()
-    holding.wait()
-    done = quiz(history, timeout=60)
-    holder.join()
-    assert done.returncode == 0, done.output
-    assert "Not saved yet: the history" in said(done) and "is locked by another program" in said(done)
-    assert "kept and will be saved" in said(done)
-    assert "mv " not in said(done) and "Move it aside" not in said(done)
+    os.set_blocking(child.stdout.fileno(), True)
+    output = (seen + child.stdout.read()).decode("utf-8", "replace")
+    text = " ".join(output.split())
+    assert child.returncode == 0 and "Traceback" not in output, output
+    assert "Not saved yet: the history" in text and "is locked by another program" in text
+    assert "kept and will be saved" in text
+    assert "mv " not in text and "Move it aside" not in text
     assert len(saved(history)) == 2   # the rating was kept in memory and saved once the lock went
+
+
+def _readable(fd: int) -> bool:
+    import select
+
+    return bool(select.select([fd], [], [], 0.1)[0])
 
 
 def test_a_lock_that_never_goes_says_plainly_which_ratings_were_lost(history):

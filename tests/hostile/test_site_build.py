@@ -14,7 +14,7 @@ import pytest
 
 from tests.conftest import QUESTIONS
 
-from .conftest import MEMORY_MB, TIMEOUT_S, run_bank
+from .conftest import MEMORY_MB, TIMEOUT_S, questions_folder, run_bank
 
 
 @pytest.fixture
@@ -33,6 +33,19 @@ def test_refuses_an_output_inside_the_questions_folder(questions, inside):
     assert "refusing to build into" in done.output and "inside the questions folder" in done.output
     assert sorted(questions.rglob("*")) == before
     assert run_bank(["list", "--questions", str(questions)]).returncode == 0  # every command still works
+
+
+@pytest.mark.parametrize("out", ["questions/site", "questions/demo/site"], ids=["questions-site", "in-a-bank"])
+def test_refuses_an_output_inside_a_questions_folder_it_does_not_read(tmp_path, home, out):
+    """The review's reproducer: `bank build --out questions/site` with no --questions builds the bundled bank,
+    and wrote its pages into ./questions, which broke every command given `--questions questions`."""
+    folder = questions_folder(tmp_path)
+    before = sorted(folder.rglob("*"))
+    done = run_bank(["build", "--out", out, "-k", "1"], cwd=tmp_path, env=home)
+    assert done.returncode == 2
+    assert f"refusing to build into {out}: it is inside the questions folder {folder}" in done.output
+    assert sorted(folder.rglob("*")) == before
+    assert run_bank(["check", "--questions", "questions"], cwd=tmp_path, env=home).returncode == 0
 
 
 def test_refuses_an_output_that_holds_the_questions_folder(questions):

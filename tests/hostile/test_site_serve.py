@@ -30,8 +30,40 @@ def test_serve_refuses_a_folder_it_did_not_build(tmp_path, out):
                      "--port", "0", "-k", "1"], cwd=tmp_path)
     assert done.returncode == 2
     assert "refusing to serve" in done.output and "not a site built by `bank build`" in done.output
-    assert "Serving" not in done.output
+    assert "Serving" not in done.output and "still serving" not in done.output  # nothing was ever served
     assert (notes / "diary.txt").read_text() == "private"
+
+
+TRAVERSALS = ["/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2f..%2f..%2fetc/passwd",
+              "//etc/passwd", "/b/../../secret.txt", "/%2e%2e/secret.txt", "/..\\secret.txt"]
+
+
+def test_requests_never_reach_outside_the_site(tmp_path):
+    """The served folder is the whole world: `..`, encoded or not, and absolute paths give the 404 page."""
+    (tmp_path / "secret.txt").write_text("TOP-SECRET")
+    questions = write_bank(tmp_path / "q", WORKED, TERM)
+    served = Served(["--questions", str(questions), "--out", str(tmp_path / "site"), "--port", "0", "-k", "1"])
+    try:
+        port = int(served.wait_for(r"Serving .* at http://127\.0\.0\.1:(\d+)/").group(1))
+        for path in TRAVERSALS:
+            head, body = _raw(port, path)
+            assert head.startswith(b"HTTP/1.0 404") or head.startswith(b"HTTP/1.0 400"), (path, head)
+            assert b"TOP-SECRET" not in body and b"root:" not in body, path
+    finally:
+        served.stop()
+
+
+def _raw(port: int, path: str) -> tuple[bytes, bytes]:
+    """One request with the path sent as it is (urllib would tidy the dots away)."""
+    import socket
+
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(f"GET {path} HTTP/1.0\r\n\r\n".encode())
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    return head, body
 
 
 class Served:

@@ -361,14 +361,14 @@ def check_power(node: BinOp, text: str) -> None:
     base = constant(node.left)
     if base is None:
         if abs(exponent) > MAX_SYMBOLIC_EXPONENT:
-            raise NotationError(f"exponent {exponent} is too large (limit {MAX_SYMBOLIC_EXPONENT})",
+            raise NotationError(f"exponent {_short(exponent)} is too large (limit {MAX_SYMBOLIC_EXPONENT})",
                                 text, node.op_start, node.end)
         return
     if base == 0 and exponent < 0:
         raise NotationError("zero to a negative power is undefined", text, node.op_start, node.end)
     if base < 0 and exponent.denominator != 1:
         raise NotationError("a negative number has no real fractional power", text, node.op_start, node.end)
-    if abs(exponent) > MAX_EXPONENT and base not in (1, -1):
+    if abs(exponent) > MAX_EXPONENT:  # even for 1 or -1: a 4,300-digit exponent is no exponent anyone means
         raise NotationError(f"exponent is too large (limit {MAX_EXPONENT:,})", text, node.op_start, node.end)
     if base in (1, -1):
         return
@@ -376,3 +376,9 @@ def check_power(node: BinOp, text: str) -> None:
     if digits > MAX_POWER_DIGITS:
         raise NotationError(f"this power has about {digits:,.0f} digits (limit {MAX_POWER_DIGITS})",
                             text, node.op_start, node.end)
+
+
+def _short(x: Fraction) -> str:
+    """An exponent for a message: ``10^400`` is not printed in full."""
+    text = str(x)
+    return text if len(text) <= 12 else f"of {len(text):,} digits"

@@ -19,7 +19,7 @@ STEP = "expr: read_time + init_time\n    unit: s\n"
 #: unit suggestion) -> the message a step or a learner's line gets.
 POWERS = {
     "2^1e400": "exponent is too large (limit 10,000)",
-    "1^(10^400)": "int too large to convert to float",
+    "1^(10^400)": "exponent is too large (limit 10,000)",
     "(10^399)^(10^399)": "exponent is too large (limit 10,000)",
     "1e400^1e400": "exponent is too large (limit 10,000)",
     "(1 s)^(10^400)": "",
@@ -54,12 +54,11 @@ def test_a_huge_power_in_a_step_is_located_by_every_command(expr, tmp_path, home
     assert not (tmp_path / "site").exists() and not (tmp_path / "v").exists()
 
 
-#: Powers of one whose exponent has more than 4,300 digits: Python refuses to print such an integer, and the unit
-#: of a step (``(s)^10…0``) is named with it. The fix belongs in ``bank.notation.parser.check_power`` (the lead's).
+#: Powers of one whose exponent has more than 4,300 digits: Python refuses to print such an integer; the parser
+#: refuses any exponent over 10,000 before anything is computed or named.
 TOO_LONG = "*".join(["10^400"] * 12)
 
 
-@pytest.mark.xfail(strict=True, reason="traceback: Unit.__pow__ prints a 4,800-digit exponent (lead's notation)")
 @pytest.mark.parametrize("expr", [f"1^({TOO_LONG})", f"(1 s)^({TOO_LONG})"], ids=["one", "one-second"])
 def test_a_power_of_one_with_a_4800_digit_exponent_in_a_step(expr, tmp_path, home):
     questions_folder(tmp_path, {"demo/q.yaml": _step(expr)})

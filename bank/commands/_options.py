@@ -21,10 +21,13 @@ seed_option = click.option("--seed", metavar="S", default=None,
 
 
 def echo_json(data: object) -> None:
-    """Print JSON with stable key order and exact-looking numbers."""
+    """Print JSON with stable key order and exact-looking numbers. Characters a terminal acts on (C1
+    controls, bidi overrides) are written as ``\\u`` escapes, so the data is kept and the screen is safe."""
     import json  # only for --json: `bank list` starts faster without it
+    import re
 
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    click.echo(re.sub("[\x7f-\x9f\u202a-\u202e\u2066-\u2069]", lambda m: f"\\u{ord(m.group()):04x}", text))
 
 
 def load_library(questions: str | None) -> Library:

@@ -184,3 +184,10 @@ def test_a_working_is_shown_without_escapes_or_bidi_overrides(runner):
     assert result.exit_code == 0, result.output
     assert "\x1b" not in result.output and "\u202e" not in result.output and "\x07" not in result.output
     assert "70 / 6 = 11.7 s" in result.output
+
+
+def test_json_escapes_what_a_terminal_would_act_on_and_keeps_the_text(runner):
+    result = run(runner, "boot", "--json", input="70 / 6 = 11.7\x9b2J \u202eok\n")
+    assert result.exit_code == 0, result.output
+    assert "\x9b" not in result.output and "\u202e" not in result.output
+    assert json.loads(result.output)["lines"][0]["text"] == "70 / 6 = 11.7\x9b2J \u202eok"

@@ -188,6 +188,8 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
         return verdict, None, c
     if _units_in_mind(c, first, ctx.scope, line.text, side):
         return "lenient", None, c  # 70 / 4.8 = 14.6 ms: 70 GB and 4.8 TB/s, as the problem gives them
+    if not c.bare and any(_agree(a, side) == "ok" for a in implied(first, ctx.scope, line.text)):
+        return "ok", None, c  # 5.6e14 FLOP / (4 x 989e12 x 0.5) = 283 ms: 989e12 FLOP/s, as the problem has it
     whole = _unit_on_whole(first, ctx.scope, line.text)
     if whole is not None and _agree(whole, side) == "ok":
         return "ok", None, whole  # 16/3350 s = 4.78 ms: the unit written last is the answer's

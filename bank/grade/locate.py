@@ -41,6 +41,9 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         implied = _implied(state, line, arith, found, computes, label)
         return implied or _slipped(state, line, arith, found, named, label)
     if not computes and not arith.rounded and _given(state, claim):
+        if named is not None and not state.covered(named.name) and fits(claim, named.unit, named.base,
+                                                                         named.shown) != YES:
+            return _named_slip(named, claim)  # "usable memory = 192 GB": the card's size, taken for the step
         return Outcome(Status.UNMATCHED)  # "34B params": the problem's own number, said again
     used = frozenset(name for leaf in found for name in leaf.uses)
     own = frozenset(s.step for leaf in found for s in leaf.stands if s.line is not None and s.sure)
@@ -48,7 +51,7 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     if arith.unsaid is not None and (direct is None or direct.rounds is None):
         return _slipped(state, line, arith.as_slip(), found, named, label)  # 500 / 24 = 20: no step rounds here
     if direct is not None and named is not None and named is not direct and not state.covered(named.name) \
-            and not (direct.rounds and named.name in direct.ancestors) \
+            and not (direct.rounds and named.name in direct.ancestors) and not _on_the_way(claim, direct, named) \
             and fits(claim, named.unit, named.base, named.shown) != YES and (computes or state.covered(direct.name)):
         carried = carry(state, claim, found, (named,))  # fleet = 5 + 1 = 6, on the learner's own 5 serving
         if carried is not None:
@@ -101,6 +104,13 @@ def _wrong_method(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) 
             return Outcome(Status.SLIP, step, None, tentative=True)
         return None
     return None
+
+
+def _on_the_way(claim: Claim, direct: RefStep, named: RefStep) -> bool:
+    """``compute 2*70e9*15000 = 2.1e15; / (…) = 1.18 s``: a plain number on a line labelled for a later
+    step is an input to it, worked on the way, not a slip on the step the label names."""
+    bare = claim.unit is None or claim.unit.dimensionless
+    return direct.name in named.ancestors and bare and not named.unit.dimensionless
 
 
 def _in_passing(line: n.Chain) -> bool:

@@ -132,9 +132,14 @@ def fits(claim: Claim, unit: Unit, base: Fraction, shown: Fraction) -> str | Non
         return YES  # 1.6e10 for 16 GFLOP/token: a plain number in base units (rule 4)
     if not claim.written.contains(shown):
         return None
-    if mine is None or mine.dimensionless or compatible(mine.dims, unit.dims):
-        return YES
+    if mine is None or mine.dimensionless or compatible(mine.dims, unit.dims) or _counts_only(mine):
+        return YES  # "1.25 per card" for $1.25/hour/card: a count names what the plain number is for
     return UNITS
+
+
+def _counts_only(unit: Unit) -> bool:
+    """A unit made of counted things alone (``per card``, ``tokens``): a label on a plain number."""
+    return unit.scale == 1 and all(d == 0 or name in COUNTS for name, d in zip(DIMENSIONS, unit.dims))
 
 
 def _per_count_unsaid(mine: Unit, unit: Unit) -> bool:

@@ -216,6 +216,8 @@ def _units_of(value: Fraction, scope: Scope, near: Fraction = Fraction(0)) -> li
     """The units of the names whose value, as the problem shows it, is ``value`` (within ``near``;
     at most two)."""
     found = {scope.units[k] for k, v in scope.shown.items() if abs(v - value) <= near and k in scope.units}
+    found |= {Unit(Fraction(1), scope.units[k].dims) for k, v in scope.base.items()  # 989e12: FLOP/s, in base units
+              if k in scope.units and scope.units[k].scale != 1 and abs(v - value) <= near}
     return sorted((u for u in found if not u.dimensionless), key=lambda u: u.name)[:2]
 
 

@@ -243,12 +243,15 @@ def _rounded(c: Amount, how: str, side: Side | None = None) -> Amount:
 
 def _left(first: n.Segment, ctx: Context) -> tuple[Interval, Interval] | None:
     """The first side's ranges, with rounded numbers (decimals, roundings of the working's values) as ranges."""
-    try:
-        leaf = _names(ctx.scope)
-        return (stated(first.node, False, leaf("base"), rounded=ctx.rounded),
-                stated(first.node, False, leaf("written"), written=True, rounded=ctx.rounded))
-    except (ZeroDivisionError, ValueError, OverflowError, ArithmeticError):
-        return None
+    def work() -> tuple[Interval, Interval] | None:
+        try:
+            leaf = _names(ctx.scope)
+            return (stated(first.node, False, leaf("base"), rounded=ctx.rounded),
+                    stated(first.node, False, leaf("written"), written=True, rounded=ctx.rounded))
+        except (ZeroDivisionError, ValueError, OverflowError, ArithmeticError):
+            return None
+
+    return ctx.scope.remembered(("left", ctx.rounded), first.node, work)  # a claim is checked twice
 
 
 #: How far a working's own range is trusted to pin a stated value (its rounded inputs may be rounded a hair off).

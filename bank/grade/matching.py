@@ -132,14 +132,16 @@ def fits(claim: Claim, unit: Unit, base: Fraction, shown: Fraction) -> str | Non
         return YES  # 1.6e10 for 16 GFLOP/token: a plain number in base units (rule 4)
     if not claim.written.contains(shown):
         return None
-    if mine is None or mine.dimensionless or compatible(mine.dims, unit.dims) or _counts_only(mine):
-        return YES  # "1.25 per card" for $1.25/hour/card: a count names what the plain number is for
+    if mine is None or mine.dimensionless or compatible(mine.dims, unit.dims) or _count_of(mine, unit):
+        return YES  # "1.25 per card" for $1.25/hour/card: the step's own count names the plain number
     return UNITS
 
 
-def _counts_only(unit: Unit) -> bool:
-    """A unit made of counted things alone (``per card``, ``tokens``): a label on a plain number."""
-    return unit.scale == 1 and all(d == 0 or name in COUNTS for name, d in zip(DIMENSIONS, unit.dims))
+def _count_of(mine: Unit, unit: Unit) -> bool:
+    """A unit made only of counts the step's unit has, as it has them: ``per card`` for $/hour/card
+    (not ``4 replicas`` for $4/hour)."""
+    return mine.scale == 1 and any(mine.dims) and all(
+        d == 0 or (name in COUNTS and d == theirs) for name, d, theirs in zip(DIMENSIONS, mine.dims, unit.dims))
 
 
 def _per_count_unsaid(mine: Unit, unit: Unit) -> bool:

@@ -81,7 +81,16 @@ def make_server(folder: Path, port: int, generation: Callable[[], int] | None = 
     With ``generation`` (the preview's count of good builds), pages reload themselves after a rebuild.
     """
     handler = functools.partial(SiteHandler, directory=str(folder), generation=generation)
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    return _Server(("127.0.0.1", port), handler)
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        """A browser that leaves mid-page (a reload, a closed tab) is normal: no traceback for that."""
+        import sys
+
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
 
 
 def watch(folders: list[Path], rebuild: Callable[[], None], stop: threading.Event, output: Path) -> None:

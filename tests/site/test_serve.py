@@ -85,3 +85,24 @@ def test_serve_command_rejects_a_port_in_use(runner, tmp_path):
         result = runner.invoke(cli, ["serve", "--questions", str(questions), "--out", str(tmp_path / "s"),
                                      "--port", str(port), "-k", "2"])
     assert result.exit_code == 2 and f"cannot serve on 127.0.0.1:{port}" in result.output
+
+
+def test_a_browser_leaving_mid_page_prints_no_traceback(tmp_path, capsys):
+    """A reload or a closed tab breaks the pipe under the server: normal, so nothing is printed."""
+    from bank.site.serve import make_server
+
+    server = make_server(tmp_path, 0)
+    try:
+        for error in (BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "reset")):
+            try:
+                raise error
+            except OSError:
+                server.handle_error(None, ("127.0.0.1", 1))
+        assert capsys.readouterr().err == ""
+        try:
+            raise ValueError("a real fault")
+        except ValueError:
+            server.handle_error(None, ("127.0.0.1", 1))
+        assert "ValueError: a real fault" in capsys.readouterr().err
+    finally:
+        server.server_close()

@@ -447,9 +447,10 @@ def _prefix(c: Amount, side: Side) -> int:
 
 def pieces(chain: n.Chain, scope: Scope) -> list[n.Chain]:
     """The claims a careful reader sees in one chain (see the module docstring), in order."""
+    segs = list(chain.segments)
+    if len(segs) < 2 or _plain_pair(segs):
+        return [chain]  # "70 / 6 = 11.7": one claim, whatever its arithmetic (check() says if it holds)
     segs = _parallel(chain, _rewritten(chain, scope), scope)
-    if len(segs) < 2:
-        return [chain]
     out: list[n.Chain] = []
     run = [segs[0]]
     for seg in segs[1:]:
@@ -500,6 +501,14 @@ def _same_quantity(a: n.Node, b: n.Node) -> bool:
 #: What a conversion, right or wrong, may be off by besides a power of ten: bits, and binary prefixes.
 _SLIPS = (Fraction(1), Fraction(8), Fraction(1, 8), *(Fraction(1024, 1000) ** j for j in (1, 2, 3, 4)),
           *(Fraction(1000, 1024) ** j for j in (1, 2, 3, 4)))
+
+
+def _plain_pair(segs: list[n.Segment]) -> bool:
+    """A working and one stated value, with no sub-result inside it to split out (see :func:`_embedded`)."""
+    if len(segs) != 2 or not n.has_operation(segs[0].node) or n.has_operation(segs[1].node):
+        return False
+    first = segs[0].node
+    return not (isinstance(first, n.BinOp) and n.has_operation(first.right))
 
 
 def _rewritten(chain: n.Chain, scope: Scope) -> list[n.Segment]:

@@ -15,6 +15,7 @@ Interval(lo=Fraction(25, 1), hi=Fraction(35, 1))
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Optional
@@ -23,6 +24,7 @@ from .. import notation as n
 from ..notation.intervals import Interval
 
 
+@functools.lru_cache(maxsize=4096)
 def resolution(num: n.Num, approx: bool) -> Fraction:
     """The place value a written number was rounded to.
 

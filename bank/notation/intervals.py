@@ -88,6 +88,11 @@ class Interval:
         return Interval(self.lo - o.hi, self.hi - o.lo)
 
     def __mul__(self, o: Interval) -> Interval:
+        if o.lo == o.hi:  # most factors are exact (a unit's scale, a whole number): two products, not four
+            a, b = self.lo * o.lo, self.hi * o.lo
+            return Interval(a, b) if a <= b else Interval(b, a)
+        if self.lo == self.hi:
+            return o * self
         ends = (self.lo * o.lo, self.lo * o.hi, self.hi * o.lo, self.hi * o.hi)
         return Interval(min(ends), max(ends))
 
@@ -100,7 +105,10 @@ class Interval:
         return Interval(-self.hi, -self.lo)
 
     def scale(self, k: Fraction) -> Interval:
-        return self * Interval.point(k)
+        if k == 1:
+            return self
+        a, b = self.lo * k, self.hi * k
+        return Interval(a, b) if a <= b else Interval(b, a)
 
     def map(self, f) -> Interval:
         """The range of a monotone non-decreasing function ``f`` over this range."""

@@ -163,7 +163,7 @@ def _misconverted(state: State, claim: Claim) -> Outcome | None:
     other units, off by a power of ten. A slip on the step it was for."""
     if not state.learner or claim.unit is None or claim.unit.dimensionless:
         return None
-    name, base = list(state.learner.items())[-1]
+    name, base = next(reversed(state.learner.items()))  # the value said last
     step = state.ref.step(name)
     if not same_kind(claim.unit.dims, step.unit.dims) or not dx.power_of_ten(base, claim.base):
         return None

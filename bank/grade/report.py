@@ -17,7 +17,14 @@ from fractions import Fraction
 from .diagnose import DIAGNOSES
 
 
-class Status(str, Enum):
+class _Word(str, Enum):
+    """An enum that prints (and goes into JSON) as its plain word."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Status(_Word):
     """A line's (or claim's) verdict."""
 
     CORRECT = "correct"  # right arithmetic, matching a step
@@ -25,9 +32,6 @@ class Status(str, Enum):
     SLIP = "slip"  # wrong arithmetic, units or method, for a step
     UNMATCHED = "unmatched"  # right, but not a step of this working (no penalty)
     ERROR = "error"  # cannot be read
-
-    def __str__(self) -> str:
-        return self.value
 
     @property
     def mark(self) -> str:
@@ -42,30 +46,24 @@ class Status(str, Enum):
 SEVERITY = {Status.ERROR: 4, Status.SLIP: 3, Status.CARRIED: 2, Status.CORRECT: 1, Status.UNMATCHED: 0}
 
 
-class Coverage(str, Enum):
+class Coverage(_Word):
     """Whether the working covers a reference step."""
 
     DONE = "done"
     CARRIED = "carried"
     MISSING = "missing"
 
-    def __str__(self) -> str:
-        return self.value
-
     @property
     def mark(self) -> str:
         return {"done": "✓", "carried": "✓ (carried)", "missing": "–"}[self.value]
 
 
-class Verdict(str, Enum):
+class Verdict(_Word):
     """The verdict on an answer part."""
 
     CORRECT = "correct"
     WRONG = "wrong"
     MISSING = "missing"
-
-    def __str__(self) -> str:
-        return self.value
 
     @property
     def mark(self) -> str:

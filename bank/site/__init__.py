@@ -74,10 +74,12 @@ def build(questions=None, out="site", base_url: str | None = None, variants: int
     keeps no source marks, so a build that finds a problem loads the files again to locate it.
     """
     from .. import load as loader
-    from . import grader
+    from . import grader, workers as pool
 
     started = time.perf_counter()
     check_output(questions, Path(out))
+    if workers is None or workers > 1:
+        pool.warm_up(_question_files(questions))
     runtime = grader.find_runtime(pyodide)
     loaded = loader.gather(questions, cached=True)
     try:
@@ -130,6 +132,16 @@ def _indexing(files: Iterable[tuple[str, bytes]], searchable: set[str], index) -
         if rel in searchable:
             index.add(rel, content)
         yield rel, content
+
+
+def _question_files(questions) -> int:
+    """About how many questions a folder holds (its banks' YAML files), before loading any."""
+    from ..load import resolve_root
+
+    try:
+        return sum(1 for bank in resolve_root(questions).iterdir() if bank.is_dir() for _ in bank.glob("*.yaml"))
+    except OSError:
+        return 0
 
 
 def _located(library) -> bool:

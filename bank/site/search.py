@@ -2,13 +2,16 @@
 
 Pagefind reads only the part of a page marked ``data-pagefind-body`` (each question, and the
 glossary, whose entries come back as sub-results anchored at ``glossary.html#<term-id>``). As each
-indexed page is written, :class:`Index` keeps a light copy of it in a folder of its own: that part
-alone, in a bare HTML document at the same path. The Pagefind binary (from the ``pagefind[bin]``
-package) then indexes that folder in one run of its command line and writes the bundle into the
-site. The bundle is byte-identical to one made from the full pages (a test holds the two together),
-for a third of the time: a question page is mostly its variants' data, which Pagefind would parse
-only to ignore. (The ``pagefind`` Python API waits 0.1 s for each reply, so the command line is
-quicker than it too.) Result URLs are root paths; ``search.js`` makes them relative.
+indexed page is written, :class:`Index` sends that part alone, in a bare HTML document with the
+page's path, to a Pagefind process run as a service (``pagefind --service``, the binary from the
+``pagefind[bin]`` package), which indexes it while the rest of the site renders; at the end it
+writes the bundle into the site. A question page is mostly its variants' data, which Pagefind
+would parse only to ignore, and no copy of a page touches the disk. Result URLs are root paths;
+``search.js`` makes them relative.
+
+The service speaks base64 JSON messages ended by a comma on its standard input and output. The
+``pagefind`` Python API speaks it too, but its reader sleeps 0.1 s before each reply (100 s for
+1,000 pages), so :class:`Service` is our own: a writer that never waits, and a reader thread.
 
 >>> light('<html><body><nav>menu</nav><div data-pagefind-body><div>a</div> b</div><p>c</p></body></html>')
 '<!doctype html><html lang="en"><head><meta charset="utf-8"><title></title></head><body><div data-pagefind-body><div>a</div> b</div></body></html>\\n'
@@ -16,17 +19,21 @@ quicker than it too.) Result URLs are root paths; ``search.js`` makes them relat
 
 from __future__ import annotations
 
+import base64
+import json
+import os
 import re
-import shutil
 import subprocess
 import tempfile
+import threading
 from pathlib import Path
+from typing import NoReturn
 
 from ..errors import BankError
 
 BUNDLE = "pagefind"
 MARK = "data-pagefind-body"
-#: Longest a Pagefind run may take (10,000 light pages index in a few seconds).
+#: Longest Pagefind may take to answer (it writes 10,000 pages' index in a few seconds).
 TIMEOUT = 600
 
 
@@ -65,45 +72,134 @@ _H1 = re.compile(r"<h1\b.*?</h1>", re.S)
 
 
 class Index:
-    """Collects light copies of the indexed pages, then builds the Pagefind bundle from them."""
+    """Sends the indexed part of each page to a Pagefind service, then has it write the bundle."""
 
     def __init__(self) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="bank-search-"))
         self.pages = 0
+        self._service: Service | None = None
+        self._index_id = 0
 
     def add(self, rel: str, html: bytes) -> None:
-        """Keep the indexed part of the page at site path ``rel``."""
+        """Index the marked part of the page at site path ``rel`` (the service starts on the first one)."""
         page = light(html.decode("utf-8"))
         if page is None:
             return
-        target = self.folder / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(page, encoding="utf-8")
+        if self._service is None:
+            self._service = Service()
+            self._index_id = self._service.ask({"type": "NewIndex", "config": {"force_language": "en"}})["index_id"]
+        self._service.send({"type": "AddFile", "index_id": self._index_id, "file_path": rel, "url": None,
+                            "file_contents": page})
         self.pages += 1
 
     def build(self, out: Path) -> int:
         """Write the bundle to ``out`` (the site's ``pagefind`` folder); returns the pages indexed."""
-        from pagefind.service import get_executable
-
-        try:
-            binary = get_executable()
-            if binary is None:
-                raise SearchIndexError("search index: the Pagefind binary is missing (pip install 'pagefind[bin]')")
-            run = subprocess.run([str(binary), "--site", str(self.folder), "--output-path", str(out),
-                                  "--force-language", "en", "--silent"],
-                                 capture_output=True, text=True, timeout=TIMEOUT)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            raise SearchIndexError(f"search index: {exc}") from None
-        if run.returncode:
-            why = (run.stderr or run.stdout).strip().splitlines()
-            raise SearchIndexError(f"search index: Pagefind failed: {why[-1] if why else run.returncode}")
+        if self._service is None:
+            raise SearchIndexError("search index: no page has a part marked for search")
+        self._service.ask({"type": "WriteFiles", "index_id": self._index_id, "output_path": str(out)})
         return self.pages
 
     def close(self) -> None:
-        shutil.rmtree(self.folder, ignore_errors=True)
+        if self._service is not None:
+            self._service.close()
+            self._service = None
 
     def __enter__(self) -> Index:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class Service:
+    """One ``pagefind --service`` process: :meth:`send` does not wait for the reply, :meth:`ask` waits
+    for its own (and fails on any error the service has reported by then)."""
+
+    def __init__(self) -> None:
+        from pagefind.service import get_executable
+
+        binary = get_executable()
+        if binary is None:
+            raise SearchIndexError("search index: the Pagefind binary is missing (pip install 'pagefind[bin]')")
+        self._log = tempfile.TemporaryFile()
+        try:
+            self._process = subprocess.Popen([str(binary), "--service"], stdin=subprocess.PIPE,
+                                             stdout=subprocess.PIPE, stderr=self._log)
+        except OSError as exc:
+            self._log.close()
+            raise SearchIndexError(f"search index: cannot start Pagefind: {exc}") from None
+        self._sent = 0
+        self._replies: dict[int, dict] = {}
+        self._errors: list[str] = []
+        self._done = False
+        self._changed = threading.Condition()
+        self._reader = threading.Thread(target=self._read, name="pagefind-replies", daemon=True)
+        self._reader.start()
+
+    def send(self, payload: dict) -> int:
+        """Send a request; its message id."""
+        self._sent += 1
+        message = json.dumps({"message_id": self._sent, "payload": payload}).encode("utf-8")
+        try:
+            assert self._process.stdin is not None
+            self._process.stdin.write(base64.b64encode(message) + b",")
+        except OSError:
+            self._fail()  # the service has gone: say why
+        return self._sent
+
+    def ask(self, payload: dict) -> dict:
+        """Send a request and wait for its reply."""
+        wanted = self.send(payload)
+        assert self._process.stdin is not None
+        try:
+            self._process.stdin.flush()
+        except OSError:
+            self._fail()
+        with self._changed:
+            if not self._changed.wait_for(lambda: wanted in self._replies or self._errors or self._done, TIMEOUT):
+                raise SearchIndexError(f"search index: Pagefind did not answer in {TIMEOUT} s")
+        if wanted not in self._replies:
+            self._fail()
+        return self._replies.pop(wanted)
+
+    def close(self) -> None:
+        try:
+            if self._process.stdin is not None:
+                self._process.stdin.close()
+        except OSError:
+            pass
+        try:
+            self._process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait()
+        self._reader.join()
+        self._log.close()
+
+    def _read(self) -> None:
+        """Collect replies (errors apart) until the service closes its output."""
+        assert self._process.stdout is not None
+        out, pending = self._process.stdout.fileno(), b""
+        while chunk := os.read(out, 1 << 16):
+            *messages, pending = (pending + chunk).split(b",")
+            with self._changed:
+                for message in messages:
+                    reply = json.loads(base64.b64decode(message))
+                    payload = reply.get("payload") or {}
+                    if payload.get("type") == "Error":
+                        self._errors.append(str(payload.get("message", "an error")))
+                    elif reply.get("message_id") is not None:
+                        self._replies[reply["message_id"]] = payload
+                self._changed.notify_all()
+        with self._changed:
+            self._done = True
+            self._changed.notify_all()
+
+    def _fail(self) -> NoReturn:
+        with self._changed:
+            why = self._errors[0] if self._errors else None
+        if why is None:
+            self._log.seek(0)
+            lines = self._log.read().decode("utf-8", "replace").strip().splitlines()
+            status = self._process.poll()
+            why = lines[-1] if lines else "it stopped answering" if status is None else f"it stopped (exit status {status})"
+        raise SearchIndexError(f"search index: Pagefind failed: {why}")

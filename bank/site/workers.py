@@ -46,6 +46,16 @@ def workers_for(pages: int) -> int:
     return max(1, min(cores, MAX_WORKERS, pages // (MIN_PAGES // 2)))
 
 
+def warm_up(questions: int) -> None:
+    """Start the fork server now if ``questions`` pages will want workers, so that its imports run while the
+    parent loads the banks, and the pool finds it ready."""
+    if workers_for(questions) > 1 and "forkserver" in multiprocessing.get_all_start_methods():
+        from multiprocessing import forkserver
+
+        multiprocessing.get_context("forkserver").set_forkserver_preload(PRELOAD)
+        forkserver.ensure_running()
+
+
 def render(pages: list, indices: list[int], base_url: str | None, templates: str | None,
            workers: int) -> Generator[Result, None, None]:
     """(index, page bytes or None, what the question kept, problems) for each page in ``indices``,

@@ -27,6 +27,8 @@ from __future__ import annotations
 import sys
 import types
 
+from ..model import Question, Term, Variant
+
 from .answer import accepts
 from .marker import grade
 from .report import Carry, Final, LineResult, Report, StepCoverage
@@ -42,7 +44,7 @@ class _CallablePackage(types.ModuleType):
     the function.
     """
 
-    def __call__(self, owner, variant, text):
+    def __call__(self, owner: Question | Term, variant: Variant, text: str) -> Report:
         return grade(owner, variant, text)
 
 

@@ -36,7 +36,7 @@ from ..errors import NotationError
 from ..units import DIMENSIONLESS, Unit, period
 from . import diagnose as dx
 from .matching import Claim, compatible, decimal, same_kind
-from .precision import Interval, is_number, stated
+from .precision import Interval, Leaf, is_number, stated
 from .reading import Amount, Scope, amount, implied, in_problem_units
 
 
@@ -306,8 +306,8 @@ def _evaluate_side(seg: n.Segment, scope: Scope, text: str) -> Side:
     return Side(seg, value, base, written)
 
 
-def _names(scope: Scope):
-    def leaf(reading: str):
+def _names(scope: Scope) -> Callable[[str], Leaf]:
+    def leaf(reading: str) -> Leaf:
         values = scope.base if reading == "base" else scope.shown
         return lambda node: Interval.point(values[node.id]) if isinstance(node, n.Name) else None
     return leaf
@@ -558,7 +558,11 @@ def _holds(chain: n.Chain, scope: Scope) -> bool:
         return False
 
 
-def _running(run: list[n.Segment], seg: n.Segment, scope: Scope, text: str):
+#: A chain split in two: the claims done so far, and the run that goes on.
+_Split = tuple[list[n.Segment], list[n.Segment]]
+
+
+def _running(run: list[n.Segment], seg: n.Segment, scope: Scope, text: str) -> _Split | None:
     """``70 / 6 = 11.7 + 20 = 31.7 s``: a side that starts from the value so far continues from it."""
     if not n.has_operation(seg.node):
         return None
@@ -578,7 +582,7 @@ def _leftmost(node: n.Node) -> n.Node | None:
     return node if is_number(node) else None
 
 
-def _embedded(run: list[n.Segment], seg: n.Segment, scope: Scope, text: str):
+def _embedded(run: list[n.Segment], seg: n.Segment, scope: Scope, text: str) -> _Split | None:
     """``1,015 GB over 8 × 4.8 = 38.4 TB/s → 26.4 ms``: the stated side is the last operand's value.
 
     The sub-result becomes a claim of its own, and the working goes on with the stated

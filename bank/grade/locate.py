@@ -26,7 +26,7 @@ from .leaves import Leaf, Stand
 from .matching import UNITS, YES, Claim, fits, labels_clash, same_kind
 from .precision import Interval
 from .reading import Amount, Scope, amount
-from ..units import DIMENSIONLESS
+from ..units import DIMENSIONLESS, Unit
 from .reference import RefStep, label_words
 from .report import Status
 from .state import Outcome, State
@@ -293,7 +293,7 @@ def _parts(state: State, line: n.Chain) -> list:
     return out[:MAX_WRONG_LEAVES]
 
 
-def _fits_unit(mine, theirs) -> bool:
+def _fits_unit(mine: Unit, theirs: Unit) -> bool:
     return same_kind(mine.dims, theirs.dims)
 
 

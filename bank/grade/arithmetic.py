@@ -16,9 +16,9 @@ A failing side is a slip, named by :mod:`bank.grade.diagnose`.
 
 >>> from bank.notation import parse_line
 >>> from bank.grade.reading import Scope
->>> check(parse_line("70 GB / 6 GB/s = 11.7 GB"), Scope({}, {}, {})).diagnosis
+>>> check(parse_line("70 GB / 6 GB/s = 11.7 GB"), Scope({}, {}, {})).diagnosis.value
 'units'
->>> check(parse_line("4 x 21,900 = 86,700"), Scope({}, {}, {})).diagnosis
+>>> check(parse_line("4 x 21,900 = 86,700"), Scope({}, {}, {})).diagnosis.value
 'transposed-digits'
 >>> check(parse_line("7,200 / 3,000 = 2.4, rounded up to 3"), Scope({}, {}, {})).ok
 True
@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Callable
+from typing import Callable, Literal
 
 from .. import notation as n
 from ..errors import NotationError
@@ -71,7 +71,7 @@ class Arithmetic:
     computed: Amount | None
     given: Side | None
     ok: bool
-    diagnosis: str | None = None
+    diagnosis: dx.Slip | None = None
     failed: Side | None = None
     unit: Unit | None = DIMENSIONLESS
     first: n.Node | None = None
@@ -83,7 +83,7 @@ class Arithmetic:
     #: The exact ranges the claim pins down (the stated side, narrowed by an exact first side).
     narrowed: tuple[Interval, Interval] | None = None
     #: The rounding went unsaid (``26 / 192 = 1``): right only for a step that rounds; else this slip.
-    unsaid: str | None = None
+    unsaid: dx.Slip | Literal["none"] | None = None
     #: The first side's own ranges (base units, as written), reading rounded numbers as rounded.
     left: tuple[Interval, Interval] | None = None
 
@@ -128,14 +128,15 @@ def check(line: n.Chain, ctx: Context | Scope) -> Arithmetic:
     computed = sides[0].value
     given = sides[-1] if len(sides) > 1 else None
     if computed.clash is not None:
-        return Arithmetic(computed, given, False, dx.UNITS, unit=None, first=first.node)
-    unit, rounded, unsaid = computed.unit, None, None
+        return Arithmetic(computed, given, False, dx.Slip.UNITS, unit=None, first=first.node)
+    unit, rounded = computed.unit, None
+    unsaid: dx.Slip | Literal["none"] | None = None
     for side in sides[1:]:
         verdict, how, reading = _follows(computed, side, line, ctx)
         if verdict not in _AGREED:
-            diagnosis = verdict or _diagnose(computed, side, first.node, scope, text)
+            diagnosis = dx.Slip(verdict) if verdict else _diagnose(computed, side, first.node, scope, text)
             return Arithmetic(computed, given, False, diagnosis, side, unit=None, first=first.node,
-                              prefix=_prefix(computed, side) if diagnosis == dx.POWER else 0)
+                              prefix=_prefix(computed, side) if diagnosis == dx.Slip.POWER else 0)
         if how is not None and side.segment.link not in n.lines.ROUND_LINKS and side.segment.link != "so" \
                 and not line.rounding:
             unsaid = _diagnose(computed, side, first.node, scope, text) or "none"
@@ -318,7 +319,7 @@ def _agree(c: Amount, side: Side) -> str | None:
     ``lenient`` (equal as written), ``units``, or None for a plain wrong value."""
     s = side.value
     if s.clash is not None:
-        return dx.UNITS
+        return dx.Slip.UNITS
     strict = c.unit is not None and s.unit is not None
     if strict and same_kind(c.unit.dims, s.unit.dims) and side.base.contains(c.base):  # type: ignore[union-attr]
         return "ok"
@@ -336,7 +337,7 @@ def _agree(c: Amount, side: Side) -> str | None:
     if lenient:
         return "lenient" if side.written.contains(c.written) else None
     if not same_kind(c.unit.dims, s.unit.dims) or side.written.contains(c.written):  # type: ignore[union-attr]
-        return dx.UNITS
+        return dx.Slip.UNITS
     return None
 
 
@@ -420,7 +421,7 @@ def _units_in_mind(c: Amount, tree: n.Node, scope: Scope, text: str, side: Side)
                for a in implied(tree, scope, text))
 
 
-def _diagnose(c: Amount, side: Side, tree: n.Node, scope: Scope, text: str) -> str | None:
+def _diagnose(c: Amount, side: Side, tree: n.Node, scope: Scope, text: str) -> dx.Slip | None:
     strict = c.unit is not None and side.value.unit is not None and c.annotated and side.value.annotated
     written = not strict and not _in_base(c, side.value)
     right = c.written if written else c.base

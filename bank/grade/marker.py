@@ -178,7 +178,7 @@ def _record(state: State, n_: int, chain: n.Chain, arith: Arithmetic, outcome: O
 def _cover(state: State, outcome: Outcome, n_: int) -> None:
     kind = "done" if outcome.status == Status.CORRECT else "carried"
     state.fresh = ()
-    if outcome.status == Status.SLIP and outcome.diagnosis == dx.ROUNDING and outcome.step is not None:
+    if outcome.status == Status.SLIP and outcome.diagnosis == dx.Slip.ROUNDING and outcome.step is not None:
         outcome = replace(outcome, credits=(outcome.step.name,))  # rounded too soon: the method is right
     elif outcome.status not in (Status.CORRECT, Status.CARRIED):
         return

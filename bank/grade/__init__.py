@@ -4,6 +4,7 @@
 
 - :mod:`.precision`: what a written number stands for (rounding to the precision written);
 - :mod:`.reading`: a learner's expression, strictly with units and as written;
+- :mod:`.splitting`: a chain's claims, split as a careful reader splits them;
 - :mod:`.arithmetic`: rule 1, each line's own arithmetic, and its slips;
 - :mod:`.diagnose`: naming a slip (sign, power of ten, transposed digits, wrong operation,
   a missing unit conversion);

@@ -4,6 +4,7 @@
 
 - :mod:`.precision`: what a written number stands for (rounding to the precision written);
 - :mod:`.reading`: a learner's expression, strictly with units and as written;
+- :mod:`.splitting`: a chain's claims, split as a careful reader splits them;
 - :mod:`.arithmetic`: rule 1, each line's own arithmetic, and its slips;
 - :mod:`.diagnose`: naming a slip (sign, power of ten, transposed digits, wrong operation,
   a missing unit conversion);
@@ -27,6 +28,8 @@ from __future__ import annotations
 import sys
 import types
 
+from ..model import Question, Term, Variant
+
 from .answer import accepts
 from .marker import grade
 from .report import Carry, Final, LineResult, Report, StepCoverage
@@ -42,7 +45,7 @@ class _CallablePackage(types.ModuleType):
     the function.
     """
 
-    def __call__(self, owner, variant, text):
+    def __call__(self, owner: Question | Term, variant: Variant, text: str) -> Report:
         return grade(owner, variant, text)
 
 

@@ -7,18 +7,14 @@ when it is that value rounded as the words say. A side written from an
 unrounded earlier value is right too (``20.8 s × $2.50/h = $0.0145``, where
 20.8 s stands for 20.83 s). Units are compared strictly where the learner
 wrote them everywhere, and as written where plain numbers stand in for units.
-A failing side is a slip, named by :mod:`bank.grade.diagnose`.
-
-:func:`pieces` first splits what a careful reader splits: a running chain
-(``70 / 6 = 11.7 + 20 = 31.7 s`` is two claims), a sub-result inside a side
-(``1,015 GB over 8 × 4.8 = 38.4 TB/s → 26.4 ms``), and a new value after
-``so`` (``= 72 GB → 56 GB left``).
+A failing side is a slip, named by :mod:`bank.grade.diagnose`. The claims come
+split as a reader splits them (:mod:`bank.grade.splitting`).
 
 >>> from bank.notation import parse_line
 >>> from bank.grade.reading import Scope
->>> check(parse_line("70 GB / 6 GB/s = 11.7 GB"), Scope({}, {}, {})).diagnosis
+>>> check(parse_line("70 GB / 6 GB/s = 11.7 GB"), Scope({}, {}, {})).diagnosis.value
 'units'
->>> check(parse_line("4 x 21,900 = 86,700"), Scope({}, {}, {})).diagnosis
+>>> check(parse_line("4 x 21,900 = 86,700"), Scope({}, {}, {})).diagnosis.value
 'transposed-digits'
 >>> check(parse_line("7,200 / 3,000 = 2.4, rounded up to 3"), Scope({}, {}, {})).ok
 True
@@ -29,14 +25,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Callable
+from typing import Callable, Literal
 
 from .. import notation as n
 from ..errors import NotationError
 from ..units import DIMENSIONLESS, Unit, period
 from . import diagnose as dx
 from .matching import Claim, compatible, decimal, same_kind
-from .precision import Interval, is_number, stated
+from .precision import Interval, Leaf, is_number, stated
 from .reading import Amount, Scope, amount, implied, in_problem_units
 
 
@@ -71,7 +67,7 @@ class Arithmetic:
     computed: Amount | None
     given: Side | None
     ok: bool
-    diagnosis: str | None = None
+    diagnosis: dx.Slip | None = None
     failed: Side | None = None
     unit: Unit | None = DIMENSIONLESS
     first: n.Node | None = None
@@ -83,7 +79,7 @@ class Arithmetic:
     #: The exact ranges the claim pins down (the stated side, narrowed by an exact first side).
     narrowed: tuple[Interval, Interval] | None = None
     #: The rounding went unsaid (``26 / 192 = 1``): right only for a step that rounds; else this slip.
-    unsaid: str | None = None
+    unsaid: dx.Slip | Literal["none"] | None = None
     #: The first side's own ranges (base units, as written), reading rounded numbers as rounded.
     left: tuple[Interval, Interval] | None = None
 
@@ -128,14 +124,15 @@ def check(line: n.Chain, ctx: Context | Scope) -> Arithmetic:
     computed = sides[0].value
     given = sides[-1] if len(sides) > 1 else None
     if computed.clash is not None:
-        return Arithmetic(computed, given, False, dx.UNITS, unit=None, first=first.node)
-    unit, rounded, unsaid = computed.unit, None, None
+        return Arithmetic(computed, given, False, dx.Slip.UNITS, unit=None, first=first.node)
+    unit, rounded = computed.unit, None
+    unsaid: dx.Slip | Literal["none"] | None = None
     for side in sides[1:]:
         verdict, how, reading = _follows(computed, side, line, ctx)
         if verdict not in _AGREED:
-            diagnosis = verdict or _diagnose(computed, side, first.node, scope, text)
+            diagnosis = dx.Slip(verdict) if verdict else _diagnose(computed, side, first.node, scope, text)
             return Arithmetic(computed, given, False, diagnosis, side, unit=None, first=first.node,
-                              prefix=_prefix(computed, side) if diagnosis == dx.POWER else 0)
+                              prefix=_prefix(computed, side) if diagnosis == dx.Slip.POWER else 0)
         if how is not None and side.segment.link not in n.lines.ROUND_LINKS and side.segment.link != "so" \
                 and not line.rounding:
             unsaid = _diagnose(computed, side, first.node, scope, text) or "none"
@@ -306,8 +303,8 @@ def _evaluate_side(seg: n.Segment, scope: Scope, text: str) -> Side:
     return Side(seg, value, base, written)
 
 
-def _names(scope: Scope):
-    def leaf(reading: str):
+def _names(scope: Scope) -> Callable[[str], Leaf]:
+    def leaf(reading: str) -> Leaf:
         values = scope.base if reading == "base" else scope.shown
         return lambda node: Interval.point(values[node.id]) if isinstance(node, n.Name) else None
     return leaf
@@ -318,7 +315,7 @@ def _agree(c: Amount, side: Side) -> str | None:
     ``lenient`` (equal as written), ``units``, or None for a plain wrong value."""
     s = side.value
     if s.clash is not None:
-        return dx.UNITS
+        return dx.Slip.UNITS
     strict = c.unit is not None and s.unit is not None
     if strict and same_kind(c.unit.dims, s.unit.dims) and side.base.contains(c.base):  # type: ignore[union-attr]
         return "ok"
@@ -336,7 +333,7 @@ def _agree(c: Amount, side: Side) -> str | None:
     if lenient:
         return "lenient" if side.written.contains(c.written) else None
     if not same_kind(c.unit.dims, s.unit.dims) or side.written.contains(c.written):  # type: ignore[union-attr]
-        return dx.UNITS
+        return dx.Slip.UNITS
     return None
 
 
@@ -420,7 +417,7 @@ def _units_in_mind(c: Amount, tree: n.Node, scope: Scope, text: str, side: Side)
                for a in implied(tree, scope, text))
 
 
-def _diagnose(c: Amount, side: Side, tree: n.Node, scope: Scope, text: str) -> str | None:
+def _diagnose(c: Amount, side: Side, tree: n.Node, scope: Scope, text: str) -> dx.Slip | None:
     strict = c.unit is not None and side.value.unit is not None and c.annotated and side.value.annotated
     written = not strict and not _in_base(c, side.value)
     right = c.written if written else c.base
@@ -443,159 +440,4 @@ def _prefix(c: Amount, side: Side) -> int:
                  if side.written.contains(c.written * Fraction(10) ** k)), 0)
 
 
-# --------------------------------------------------------------------------- splitting chains
-
-def pieces(chain: n.Chain, scope: Scope) -> list[n.Chain]:
-    """The claims a careful reader sees in one chain (see the module docstring), in order."""
-    segs = list(chain.segments)
-    if len(segs) < 2 or _plain_pair(segs):
-        return [chain]  # "70 / 6 = 11.7": one claim, whatever its arithmetic (check() says if it holds)
-    segs = _parallel(chain, _rewritten(chain, scope), scope)
-    out: list[n.Chain] = []
-    run = [segs[0]]
-    for seg in segs[1:]:
-        if not seg.link:  # a side that starts over (see _parallel)
-            out.append(replace(chain, segments=tuple(run), comment="", rounding=None))
-            run = [seg]
-            continue
-        head = replace(chain, segments=tuple(run + [seg]))
-        lone = len(run) == 1 and not n.has_operation(run[0].node)
-        if lone and seg.link in ("=", "≈") and _holds(head, scope):
-            run.append(seg)  # "11.7 s = 70 / 6": read as written, one claim
-            continue
-        if _holds(head, scope):
-            run.append(seg)
-            continue
-        if lone and not (seg.link in ("=", "≈") and _same_quantity(run[0].node, seg.node)):
-            run = [replace(seg, link="")]  # "bs=1 ≈ 26 GB / 864 GBps", "2 bytes each → 327,680 B": a mention
-            continue
-        split = _running(run, seg, scope, chain.text) or _embedded(run, seg, scope, chain.text)
-        if split is not None:
-            done, run = split
-            if done:
-                out.append(replace(chain, segments=tuple(done), comment="", rounding=None))
-            continue
-        if seg.link in (n.lines.IMPLIES_LINK, n.lines.SAYS_LINK, n.lines.ROUGHLY) and len(run) > 1:
-            out.append(replace(chain, segments=tuple(run), comment="", rounding=None))
-            run = [replace(seg, link="")]  # "= 72 GB → 56 GB left": a new value, a claim of its own
-            continue
-        run.append(seg)  # a real disagreement: the claim is a slip, and check() will say so
-    out.append(replace(chain, segments=tuple(run)))
-    return [c for c in out if c.segments]
-
-
-def _same_quantity(a: n.Node, b: n.Node) -> bool:
-    """Two lone values with units of the same kind (``16,384 MiB = 16.4 GB``): a conversion, right or wrong."""
-    ua = a.unit if isinstance(a, n.Quantity) else None
-    ub = b.unit if isinstance(b, n.Quantity) else None
-    if ua is None or ub is None or ua.dimensionless or not same_kind(ua.dims, ub.dims):
-        return False
-    try:  # "8 bit = 70 GB" is a label ("at 8 bit: 70 GB"); a slip converting is a power of ten or a byte off
-        ratio = n.evaluate(b) / n.evaluate(a)
-    except (ArithmeticError, ValueError, KeyError):
-        return True
-    return any(abs(ratio / (f * Fraction(10) ** k) - 1) < Fraction(1, 10)
-               for f in _SLIPS for k in range(-12, 13))
-
-
-#: What a conversion, right or wrong, may be off by besides a power of ten: bits, and binary prefixes.
-_SLIPS = (Fraction(1), Fraction(8), Fraction(1, 8), *(Fraction(1024, 1000) ** j for j in (1, 2, 3, 4)),
-          *(Fraction(1000, 1024) ** j for j in (1, 2, 3, 4)))
-
-
-def _plain_pair(segs: list[n.Segment]) -> bool:
-    """A working and one stated value, with no sub-result inside it to split out (see :func:`_embedded`)."""
-    if len(segs) != 2 or not n.has_operation(segs[0].node) or n.has_operation(segs[1].node):
-        return False
-    first = segs[0].node
-    return not (isinstance(first, n.BinOp) and n.has_operation(first.right))
-
-
-def _rewritten(chain: n.Chain, scope: Scope) -> list[n.Segment]:
-    """The chain without a middle side that rewrites the sum with its units in the learner's head
-    (``… / 3.35 TB/s = 16.537/3350 s = 4.936 ms``): the first and last sides agree, and so does
-    the middle with the last, though not with the first as written."""
-    segs = list(chain.segments)
-    if len(segs) < 3 or not any(n.has_operation(s.node) for s in segs[1:-1]):
-        return segs
-    last = segs[-1]
-    if not _holds(replace(chain, segments=(segs[0], last)), scope):
-        return segs
-    keep = [segs[0]]
-    for seg in segs[1:-1]:
-        if n.has_operation(seg.node) and not _holds(replace(chain, segments=(segs[0], seg)), scope) \
-                and _holds(replace(chain, segments=(replace(seg, link=""), last)), scope):
-            continue
-        keep.append(seg)
-    return keep + [last]
-
-
-def _parallel(chain: n.Chain, segs: list[n.Segment], scope: Scope) -> list[n.Segment]:
-    """``70B x 2 B = 140 GB, x1 = 70 GB, x0.5 = 35 GB``: a factor after a comma that is wrong on the
-    value before it but right on the chain's first operand is that operand again, times the new factor."""
-    first = segs[0].node
-    if len(segs) < 4 or not isinstance(first, n.BinOp) or first.op not in ("*", "/"):
-        return segs
-    out = list(segs)
-    for i in range(2, len(segs) - 1):
-        node, before = segs[i].node, segs[i - 1].node
-        if not isinstance(node, n.BinOp) or node.op != first.op or (node.left.start, node.left.end) != (
-                before.start, before.end):
-            continue
-        nxt = segs[i + 1]
-        if _holds(replace(chain, segments=(replace(segs[i], link=""), nxt)), scope):
-            continue
-        again = replace(segs[i], link="", node=replace(node, left=first.left))
-        if _holds(replace(chain, segments=(again, nxt)), scope):
-            out[i] = again  # with no link: a claim of its own
-    return out
-
-
-def _holds(chain: n.Chain, scope: Scope) -> bool:
-    try:
-        return check(chain, scope).ok
-    except NotationError:
-        return False
-
-
-def _running(run: list[n.Segment], seg: n.Segment, scope: Scope, text: str):
-    """``70 / 6 = 11.7 + 20 = 31.7 s``: a side that starts from the value so far continues from it."""
-    if not n.has_operation(seg.node):
-        return None
-    first = _leftmost(seg.node)
-    if first is None:
-        return None
-    stated_seg = n.Segment(first, seg.approx, first.start, first.end, seg.link)
-    if not _holds(n.Chain(text, "", tuple(run + [stated_seg])), scope):
-        return None
-    return run + [stated_seg], [replace(seg, link="")]
-
-
-def _leftmost(node: n.Node) -> n.Node | None:
-    """The first operand of a side (``11.7`` of ``11.7 + 20``), with its unit if it has one."""
-    while isinstance(node, n.BinOp) and node.op != "^":
-        node = node.left
-    return node if is_number(node) else None
-
-
-def _embedded(run: list[n.Segment], seg: n.Segment, scope: Scope, text: str):
-    """``1,015 GB over 8 × 4.8 = 38.4 TB/s → 26.4 ms``: the stated side is the last operand's value.
-
-    The sub-result becomes a claim of its own, and the working goes on with the stated
-    value (and its unit) in place of that operand.
-    """
-    last = run[-1].node
-    if len(run) != 1 or not isinstance(last, n.BinOp) or last.op not in ("*", "/", "+", "-"):
-        return None
-    operand = last.right
-    if not n.has_operation(operand) or not is_number(seg.node):
-        return None
-    sub = n.Chain(text, "", (n.Segment(operand, False, operand.start, operand.end), replace(seg, link="=")))
-    if not _holds(sub, scope):
-        return None
-    rebuilt = n.swap(last, operand, seg.node)
-    rest = n.Segment(rebuilt, run[-1].approx, run[-1].start, seg.end, run[-1].link)
-    return list(sub.segments), [rest]
-
-
-__all__ = ["Arithmetic", "Context", "Side", "check", "pieces"]
+__all__ = ["Arithmetic", "Context", "Side", "check"]

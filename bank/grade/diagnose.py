@@ -1,21 +1,22 @@
 """Naming a slip: why a stated value differs from the value it should be.
 
-:data:`DIAGNOSES` is the registry: each diagnosis owns its name, the words a
-learner reads, the share of an answer's marks it keeps, and its detector. The
-detectors run in the order a marker would think of them: the sign, a power of
-ten, two transposed digits, the wrong operation (``a ÷ b`` where ``a × b`` was
-written, or the operands of ``÷`` and ``−`` swapped), then a missing unit
-conversion (off by exactly 60, 3,600, 24, 365, 8 bits, ... at the precision
-written, named ``units``). Other unit slips, and premature rounding, are named
-by the callers that know what the learner wrote. A new slip is one entry.
+:class:`Slip` names the diagnoses; :data:`DIAGNOSES` is the registry: each
+diagnosis owns its name, the words a learner reads, the share of an answer's
+marks it keeps, and its detector. The detectors run in the order a marker
+would think of them: the sign, a power of ten, two transposed digits, the
+wrong operation (``a ÷ b`` where ``a × b`` was written, or the operands of
+``÷`` and ``−`` swapped), then a missing unit conversion (off by exactly 60,
+3,600, 24, 365, 8 bits, ... at the precision written, named ``units``). Other
+unit slips, and premature rounding, are named by the callers that know what
+the learner wrote. A new slip is one :class:`Slip` member and one entry.
 
 >>> from bank.grade.precision import Interval
 >>> near = lambda x: Interval(Fraction(x) - Fraction(1, 2), Fraction(x) + Fraction(1, 2))
->>> diagnose(Fraction(87600), near(86700))
+>>> diagnose(Fraction(87600), near(86700)).value
 'transposed-digits'
->>> diagnose(Fraction(35, 3), Interval(Fraction(1165, 10), Fraction(1175, 10)))
+>>> diagnose(Fraction(35, 3), Interval(Fraction(1165, 10), Fraction(1175, 10))).value
 'power-of-ten'
->>> diagnose(Fraction(2), near(7200))   # 3,600 x 2 for 2 requests: hours and seconds
+>>> diagnose(Fraction(2), near(7200)).value   # 3,600 x 2 for 2 requests: hours and seconds
 'units'
 """
 
@@ -28,9 +29,18 @@ from typing import Callable, Iterator
 from .. import notation as n
 from ..units import lookup
 from .precision import Interval
+from .words import Word
 
-SIGN, POWER, TRANSPOSED, OPERATION, UNITS, ROUNDING = (
-    "sign", "power-of-ten", "transposed-digits", "wrong-operation", "units", "premature-rounding")
+
+class Slip(Word):
+    """A diagnosis's name, as reports and their JSON spell it."""
+
+    SIGN = "sign"
+    POWER = "power-of-ten"
+    TRANSPOSED = "transposed-digits"
+    OPERATION = "wrong-operation"
+    UNITS = "units"
+    ROUNDING = "premature-rounding"  # named by callers only, as are some unit slips
 
 
 @dataclass(frozen=True)
@@ -41,7 +51,7 @@ class Diagnosis:
     value into the stated one; None for a diagnosis only callers can make.
     """
 
-    name: str
+    name: Slip
     why: str
     final_credit: float = 0.0
     detect: Callable[..., bool] | None = None
@@ -79,7 +89,7 @@ CONVERSIONS = _conversions()
 
 def diagnose(right: Fraction, stated: Interval, tree: n.Node | None = None,
              recompute: Callable[[n.Node], Fraction | None] | None = None,
-             conversions: bool = True) -> str | None:
+             conversions: bool = True) -> Slip | None:
     """The slip that turns ``right`` into a value inside ``stated``, or None.
 
     ``tree`` and ``recompute`` (tree -> value read the same way as ``right``)
@@ -91,7 +101,7 @@ def diagnose(right: Fraction, stated: Interval, tree: n.Node | None = None,
     return None
 
 
-def why(name: str | None) -> str:
+def why(name: Slip | None) -> str:
     """What a learner reads for a diagnosis (``off by a power of ten``)."""
     return DIAGNOSES[name].why if name in DIAGNOSES else "an arithmetic slip"
 
@@ -189,14 +199,14 @@ def _binops(node: n.Node) -> list[n.BinOp]:
 
 
 #: Every diagnosis, in the order the detectors are tried.
-DIAGNOSES: dict[str, Diagnosis] = {d.name: d for d in (
-    Diagnosis(SIGN, "check the sign", detect=lambda r, s, *_: r != 0 and s.contains(-r)),
-    Diagnosis(POWER, "off by a power of ten", detect=lambda r, s, *_: power_of_ten(r, s)),
-    Diagnosis(TRANSPOSED, "two digits are swapped", detect=lambda r, s, *_: transposed(r, s)),
-    Diagnosis(OPERATION, "the wrong operation",
+DIAGNOSES: dict[Slip, Diagnosis] = {d.name: d for d in (
+    Diagnosis(Slip.SIGN, "check the sign", detect=lambda r, s, *_: r != 0 and s.contains(-r)),
+    Diagnosis(Slip.POWER, "off by a power of ten", detect=lambda r, s, *_: power_of_ten(r, s)),
+    Diagnosis(Slip.TRANSPOSED, "two digits are swapped", detect=lambda r, s, *_: transposed(r, s)),
+    Diagnosis(Slip.OPERATION, "the wrong operation",
               detect=lambda r, s, tree, recompute, _: tree is not None and recompute is not None
               and wrong_operation(tree, s, recompute)),
-    Diagnosis(UNITS, "check the units", detect=lambda r, s, _t, _r, conversions: conversions
+    Diagnosis(Slip.UNITS, "check the units", detect=lambda r, s, _t, _r, conversions: conversions
               and conversion(r, s) is not None),
-    Diagnosis(ROUNDING, "rounded too soon", final_credit=0.5),
+    Diagnosis(Slip.ROUNDING, "rounded too soon", final_credit=0.5),
 )}

@@ -99,7 +99,7 @@ def _note(m: Marked) -> str:
     outcome, line = m.outcome, m.result
     if outcome.status == Status.UNMATCHED and line.computed is not None:
         return " (the arithmetic of that line is right, so check the method)"
-    if outcome.diagnosis == dx.ROUNDING:
+    if outcome.diagnosis == dx.Slip.ROUNDING:
         return " (off only because an earlier value was rounded too soon: the method is right)"
     if outcome.status == Status.CARRIED:
         return " (the method is right; an earlier error carried through)"

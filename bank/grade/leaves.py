@@ -32,10 +32,10 @@ class Entry:
     tree: Node | None = None  # the working behind an unmatched result, for chains of intermediates
 
 
-class History(list):
+class History(list[Entry]):
     """Earlier lines, indexed by the number each stated (so a long working stays fast)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.by_number: dict[Fraction, list[Entry]] = {}
 
@@ -91,7 +91,8 @@ def analyse(node: n.Node, scope: Scope, ref: Reference, learner: dict[str, Fract
 _MAX_LEAVES = 24
 
 
-def _name_leaf(leaf: n.Name, value: Amount, ref: Reference, learner, history) -> Leaf:
+def _name_leaf(leaf: n.Name, value: Amount, ref: Reference, learner: dict[str, Fraction],
+               history: History) -> Leaf:
     if leaf.id in ref.params:
         return Leaf(leaf, value, (leaf.id,), (), ())
     own = learner.get(leaf.id)
@@ -102,7 +103,7 @@ def _name_leaf(leaf: n.Name, value: Amount, ref: Reference, learner, history) ->
     return Leaf(leaf, value, (), (), (stand,))
 
 
-def _number_leaf(leaf: n.Node, value: Amount, ref: Reference, history) -> Leaf:
+def _number_leaf(leaf: n.Node, value: Amount, ref: Reference, history: History) -> Leaf:
     given = _givens(value, ref)
     if given:
         return Leaf(leaf, value, given, (), ())

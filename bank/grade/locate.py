@@ -26,7 +26,7 @@ from .leaves import Leaf, Stand
 from .matching import UNITS, YES, Claim, fits, labels_clash, same_kind
 from .precision import Interval
 from .reading import Amount, Scope, amount
-from ..units import DIMENSIONLESS
+from ..units import DIMENSIONLESS, Unit
 from .reference import RefStep, label_words
 from .report import Status
 from .state import Outcome, State
@@ -74,7 +74,7 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         return own_value
     kind = best(state, claim, label, UNITS)  # the right number, but another kind of unit
     if kind is not None:
-        return Outcome(Status.SLIP, kind, dx.UNITS)
+        return Outcome(Status.SLIP, kind, dx.Slip.UNITS)
     if named is not None and not state.covered(named.name) and computes:
         return _named_slip(named, claim)
     return _rounded_wrong_way(state, arith) or _step_slip(state, line, claim, found) \
@@ -128,7 +128,7 @@ def _carried(state: State, carried: tuple[RefStep, tuple[Stand, ...]], found: li
     if stands and all(s.rounded for s in stands):
         if _close(state, step, stands):  # 287.6 GB / 13.4 TB/s = 21.46 ms for 21.47: rounding noise
             return Outcome(Status.CORRECT, step, credits=credits(state, step, found, (), True))
-        return Outcome(Status.SLIP, step, dx.ROUNDING, stands)
+        return Outcome(Status.SLIP, step, dx.Slip.ROUNDING, stands)
     return Outcome(Status.CARRIED, step, None, stands, credits(state, step, found, stands, True))
 
 
@@ -167,7 +167,7 @@ def _misconverted(state: State, claim: Claim) -> Outcome | None:
     step = state.ref.step(name)
     if not same_kind(claim.unit.dims, step.unit.dims) or not dx.power_of_ten(base, claim.base):
         return None
-    return Outcome(Status.SLIP, step, dx.POWER)
+    return Outcome(Status.SLIP, step, dx.Slip.POWER)
 
 
 def _restated(state: State, step: RefStep, claim: Claim) -> Outcome | None:
@@ -293,7 +293,7 @@ def _parts(state: State, line: n.Chain) -> list:
     return out[:MAX_WRONG_LEAVES]
 
 
-def _fits_unit(mine, theirs) -> bool:
+def _fits_unit(mine: Unit, theirs: Unit) -> bool:
     return same_kind(mine.dims, theirs.dims)
 
 
@@ -460,14 +460,14 @@ def _step_slip(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
     changed = [c for c in (_changed(t, scope, line.text) for t in dx.one_change(first)) if c is not None]
     for step in open_steps:
         if any(fits(c, step.unit, step.base, step.shown) == YES or _near(c, step) for c in changed):
-            return Outcome(Status.SLIP, step, dx.OPERATION)
+            return Outcome(Status.SLIP, step, dx.Slip.OPERATION)
     givens = {p for leaf in found for p in leaf.given}
     for step in open_steps:
         # Only where the claim works from this step's own givens: 700 / 6 for 70 / 6, not any stray number.
         if givens and givens <= set(step.params):
             diagnosis = dx.diagnose(step.shown, claim.written, conversions=False)  # stray numbers: see _converted
             if diagnosis is None and dx.bits_for_bytes(first, step.shown, claim.written):
-                diagnosis = dx.UNITS
+                diagnosis = dx.Slip.UNITS
             if diagnosis is not None:
                 return Outcome(Status.SLIP, step, diagnosis)
     return None
@@ -497,7 +497,7 @@ def _converted(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
                 and _off_by_conversion(claim, step):
             # 2.50 x 24 = 60 on the way to a yearly rent: a conversion begun may be a stepping stone
             begun = any(leaf.value.written in dx.CONVERSIONS and not set(leaf.given) for leaf in found)
-            return Outcome(Status.SLIP, step, dx.UNITS, tentative=begun)
+            return Outcome(Status.SLIP, step, dx.Slip.UNITS, tentative=begun)
     return None
 
 

@@ -3,7 +3,7 @@
 For each line: read the claims out of its prose (:func:`bank.notation.read_line`;
 a line whose arithmetic cannot be read at all is a format error, PrairieLearn
 style: "I can't read this line" is not "this line is wrong"). Split each claim
-the way a reader would (:func:`.arithmetic.pieces`), check its own arithmetic
+the way a reader would (:func:`.splitting.pieces`), check its own arithmetic
 (rule 1, :mod:`.arithmetic`), then find the reference step it computes (rules 2
 and 3, :mod:`.locate` and :mod:`.carry`). Then the answer parts (rule 5,
 :mod:`.final`) and the score (rule 6, :mod:`.rubric`).
@@ -26,7 +26,7 @@ from ..errors import NotationError
 from ..model import Question, Term, Variant
 from . import diagnose as dx
 from . import rubric
-from .arithmetic import Arithmetic, Context, check, pieces
+from .arithmetic import Arithmetic, Context, check
 from .final import finals, overall
 from .leaves import Entry, Leaf, analyse, unrounded, whole_roundings
 from .locate import locate
@@ -34,6 +34,7 @@ from .matching import YES, Claim, fits, same_kind
 from .messages import message
 from .reference import RefStep, reference
 from .report import SEVERITY, Carry, ClaimResult, Coverage, LineResult, Report, Status, StepCoverage, number
+from .splitting import pieces
 from .state import Marked, Outcome, State
 
 #: Lines beyond this are not read (a working is a handful of lines).
@@ -178,7 +179,7 @@ def _record(state: State, n_: int, chain: n.Chain, arith: Arithmetic, outcome: O
 def _cover(state: State, outcome: Outcome, n_: int) -> None:
     kind = "done" if outcome.status == Status.CORRECT else "carried"
     state.fresh = ()
-    if outcome.status == Status.SLIP and outcome.diagnosis == dx.ROUNDING and outcome.step is not None:
+    if outcome.status == Status.SLIP and outcome.diagnosis == dx.Slip.ROUNDING and outcome.step is not None:
         outcome = replace(outcome, credits=(outcome.step.name,))  # rounded too soon: the method is right
     elif outcome.status not in (Status.CORRECT, Status.CARRIED):
         return

@@ -55,7 +55,7 @@ def _carried(state: State, o: Outcome) -> str:
     assert o.step is not None
     used = "; ".join(f"your {show(plan.display(s.step, s.base), state.ref.step(s.step).unit_text)} for the "
                      f"{state.ref.step(s.step).label}" + (f" (line {s.line})" if s.line else "") for s in o.stands)
-    head = "right method, rounded too soon" if o.diagnosis == dx.ROUNDING else "right method"
+    head = "right method, rounded too soon" if o.diagnosis == dx.Slip.ROUNDING else "right method"
     return f"{head}: the {o.step.label} from {used}"
 
 
@@ -88,7 +88,7 @@ def _left(c: Amount, g: Amount) -> str:
 
 def _why_units(o: Outcome, c: Amount, side: Side, stated: str) -> str:
     """What makes a units slip: a missing conversion, or a plain number against a prefixed unit."""
-    if o.diagnosis != dx.UNITS:
+    if o.diagnosis != dx.Slip.UNITS:
         return ""
     g = side.value
     if plain(c.unit) and not c.annotated and g.annotated and g.unit is not None and not g.unit.dimensionless:
@@ -100,7 +100,7 @@ def _why_units(o: Outcome, c: Amount, side: Side, stated: str) -> str:
 
 def _off_from_step(arith: Arithmetic, o: Outcome) -> str:
     """For a units slip against a step: the conversion factor between the line and the step, if one."""
-    if o.diagnosis != dx.UNITS or o.step is None:
+    if o.diagnosis != dx.Slip.UNITS or o.step is None:
         return ""
     claim, step = arith.stated, o.step
     factor = dx.conversion(step.base, claim.base) or dx.conversion(step.shown, claim.written) \

@@ -128,7 +128,8 @@ def _build(owner: Question | Term, variant: Variant) -> Reference:
     return Reference(owner, variant, planned, steps, params, env)
 
 
-def _step(planned: Plan, index: int, name: str, unit_text: str, env, parents) -> RefStep:
+def _step(planned: Plan, index: int, name: str, unit_text: str, env: Mapping[str, Fraction],
+          parents: Mapping[str, list[str]]) -> RefStep:
     above = _ancestors(name, parents)
     steps = tuple(a for a in above if a in parents)
     params = tuple(a for a in above if a not in parents)
@@ -139,7 +140,7 @@ def _step(planned: Plan, index: int, name: str, unit_text: str, env, parents) ->
                    steps, params, words, label, rounds, inner)
 
 
-def _rounding(tree: notation.Node, env) -> tuple[str | None, Fraction | None]:
+def _rounding(tree: notation.Node, env: Mapping[str, Fraction]) -> tuple[str | None, Fraction | None]:
     """How a step rounds at the top (``ceil(a / b)``, ``floor(x) * 1 replica``), and its value before."""
     while isinstance(tree, notation.Quantity) or (isinstance(tree, notation.BinOp) and tree.op == "*"
                                                   and isinstance(tree.right, notation.Quantity)

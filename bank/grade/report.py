@@ -3,7 +3,8 @@
 ``Report.as_dict()`` is the JSON of ``bank grade --json`` (the shape of issue 3;
 keys may be added, these may not change). ``Report.as_text()`` is the readable
 form, with ✓ and ✗ per line and a caret under a line that could not be read.
-Statuses and coverage are :class:`Status` and :class:`Coverage` (strings in JSON).
+Statuses, coverage and diagnoses are :class:`Status`, :class:`Coverage` and
+:class:`~bank.grade.diagnose.Slip` (strings in JSON).
 """
 
 from __future__ import annotations
@@ -11,20 +12,13 @@ from __future__ import annotations
 import math
 from typing import Any
 from dataclasses import dataclass, field
-from enum import Enum
 from fractions import Fraction
 
-from .diagnose import DIAGNOSES
+from .diagnose import DIAGNOSES, Slip
+from .words import Word
 
 
-class _Word(str, Enum):
-    """An enum that prints (and goes into JSON) as its plain word."""
-
-    def __str__(self) -> str:
-        return self.value
-
-
-class Status(_Word):
+class Status(Word):
     """A line's (or claim's) verdict."""
 
     CORRECT = "correct"  # right arithmetic, matching a step
@@ -46,7 +40,7 @@ class Status(_Word):
 SEVERITY = {Status.ERROR: 4, Status.SLIP: 3, Status.CARRIED: 2, Status.CORRECT: 1, Status.UNMATCHED: 0}
 
 
-class Coverage(_Word):
+class Coverage(Word):
     """Whether the working covers a reference step."""
 
     DONE = "done"
@@ -58,7 +52,7 @@ class Coverage(_Word):
         return {"done": "✓", "carried": "✓ (carried)", "missing": "–"}[self.value]
 
 
-class Verdict(_Word):
+class Verdict(Word):
     """The verdict on an answer part."""
 
     CORRECT = "correct"
@@ -88,6 +82,11 @@ def number(x: Fraction | float | None) -> float | None:
     return value if math.isfinite(value) else None
 
 
+def _plain(word: Word | None) -> str | None:
+    """A word as a plain string (for JSON), or None."""
+    return None if word is None else str(word)
+
+
 @dataclass(frozen=True)
 class Carry:
     """An earlier value of the learner's that a line used in place of a step's value."""
@@ -109,7 +108,7 @@ class ClaimResult:
     step: str | None = None
     given: float | None = None
     computed: float | None = None
-    diagnosis: str | None = None
+    diagnosis: Slip | None = None
     message: str = ""
     carried: tuple[Carry, ...] = ()
     credits: tuple[str, ...] = ()
@@ -117,7 +116,7 @@ class ClaimResult:
     def as_dict(self) -> dict:
         out: dict[str, Any] = {"status": str(self.status), "step": self.step, "given": self.given,
                                "computed": self.computed,
-               "diagnosis": self.diagnosis, "message": self.message}
+               "diagnosis": _plain(self.diagnosis), "message": self.message}
         if self.carried:
             out["carried"] = [c.as_dict() for c in self.carried]
         if self.credits:
@@ -135,7 +134,7 @@ class LineResult:
     step: str | None = None
     given: float | None = None
     computed: float | None = None
-    diagnosis: str | None = None
+    diagnosis: Slip | None = None
     message: str = ""
     column: int | None = None
     caret: str | None = None
@@ -149,7 +148,7 @@ class LineResult:
 
     def as_dict(self) -> dict:
         out = {"n": self.n, "text": self.text, "status": str(self.status), "step": self.step, "given": self.given,
-               "computed": self.computed, "diagnosis": self.diagnosis, "message": self.message}
+               "computed": self.computed, "diagnosis": _plain(self.diagnosis), "message": self.message}
         if self.column is not None:
             out["column"] = self.column
         if self.carried:
@@ -181,7 +180,7 @@ class Final:
     status: Verdict
     expected: float | None
     given: float | None = None
-    diagnosis: str | None = None
+    diagnosis: Slip | None = None
     message: str = ""
     step: str = ""
     unit: str = ""
@@ -200,7 +199,7 @@ class Final:
 
     def as_dict(self) -> dict:
         return {"status": str(self.status), "expected": self.expected, "given": self.given,
-                "diagnosis": self.diagnosis, "message": self.message, "step": self.step,
+                "diagnosis": _plain(self.diagnosis), "message": self.message, "step": self.step,
                 "unit": self.unit, "line": self.line, "label": self.label}
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .. import notation as n
+from .diagnose import Slip
 from .leaves import History, Stand
 from .matching import Claim, same_kind
 from .reading import Scope
@@ -19,7 +20,7 @@ class Outcome:
 
     status: str
     step: RefStep | None = None
-    diagnosis: str | None = None
+    diagnosis: Slip | None = None
     stands: tuple[Stand, ...] = ()
     credits: tuple[str, ...] = ()
     #: A slip read from a working that may only be a stepping stone (``6.4e13 / 989e12 = 64.7 ms`` before

@@ -11,12 +11,20 @@
 from __future__ import annotations
 
 import math
+from enum import Enum
 from fractions import Fraction
 
 from ..formatting import fixed, sig, thousands, with_unit
 
 #: Beyond these sizes numbers print in scientific notation (never as digit strings too long to read).
 _LARGE, _SMALL = Fraction(10) ** 10, Fraction(1, 10**6)
+
+
+class Word(str, Enum):
+    """An enum that prints (and goes into JSON) as its plain word."""
+
+    def __str__(self) -> str:
+        return self.value
 
 
 def number_text(x: Fraction | float, figures: int = 4) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Callable
 
 #: Relative slack (one part in SLACK) for comparing with values that came from floats (square roots).
 SLACK = 10**9
@@ -110,6 +111,6 @@ class Interval:
         a, b = self.lo * k, self.hi * k
         return Interval(a, b) if a <= b else Interval(b, a)
 
-    def map(self, f) -> Interval:
+    def map(self, f: Callable[[Fraction], Fraction]) -> Interval:
         """The range of a monotone non-decreasing function ``f`` over this range."""
         return Interval(f(self.lo), f(self.hi))

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Callable, NoReturn
 
 from ..errors import NotationError, did_you_mean
 from ..units import DIMENSIONLESS, PERCENT, Unit, lookup
@@ -73,7 +74,7 @@ class Parser:
             self.fail(f"expected `{text}`")
         return self.advance()
 
-    def fail(self, message: str, tok: Token | None = None):
+    def fail(self, message: str, tok: Token | None = None) -> NoReturn:
         tok = tok or self.tok
         found = "end of input" if tok.kind == "end" else f"`{tok.text}`"
         raise NotationError(f"{message}, found {found}", self.text, tok.start, tok.end)
@@ -141,7 +142,7 @@ class Parser:
             return _MULTIPLICATIVE[self.tok.text], 1
         return None
 
-    def operand(self, rule, save: int) -> Node | None:
+    def operand(self, rule: Callable[[], Node], save: int) -> Node | None:
         """The right operand; strict mode lets errors through, prose mode steps back before the operator."""
         return rule()
 

@@ -17,7 +17,7 @@ suffixes (``30M``, ``70B params``).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Mapping
+from typing import Callable, Mapping
 
 from ..errors import NotationError
 from ..units import DIMENSIONLESS, PERCENT, Unit, lookup
@@ -68,7 +68,7 @@ class ProseParser(Parser):
             return None
         return (node, self.pos) if node is not left else None
 
-    def operand(self, rule, save: int) -> Node | None:
+    def operand(self, rule: Callable[[], Node], save: int) -> Node | None:
         try:
             return rule()
         except NotationError as exc:

@@ -11,20 +11,24 @@ a/6000000000
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .functions import FUNCTIONS
 from .nodes import BinOp, Call, Name, Neg, Node, Num, Quantity
 
+if TYPE_CHECKING:
+    import sympy
 
-def _builders(sympy) -> dict[str, Any]:
+
+def _builders(sympy: ModuleType) -> dict[str, Any]:
     """The sympy form of every registered function (a test checks none is missing)."""
     return {"ceil": sympy.ceiling, "floor": sympy.floor, "sqrt": sympy.sqrt, "abs": sympy.Abs,
             "min": sympy.Min, "max": sympy.Max,
             "round": lambda x: sympy.floor(x + sympy.Rational(1, 2))}  # halves up, as FUNCTIONS rounds
 
 
-def to_sympy(node: Node, symbols: Mapping[str, object]):
+def to_sympy(node: Node, symbols: Mapping[str, object]) -> sympy.Expr:
     """A sympy expression (in base units) for the tree; ``symbols`` maps names to sympy symbols."""
     import sympy
 
@@ -33,7 +37,7 @@ def to_sympy(node: Node, symbols: Mapping[str, object]):
     if missing:
         raise KeyError(f"no sympy form for {sorted(missing)}")
 
-    def build(n: Node):
+    def build(n: Node) -> sympy.Expr:
         if isinstance(n, Num):
             return sympy.Rational(n.value.numerator, n.value.denominator)
         if isinstance(n, Name):

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import pytest
 
+from bank.grade.diagnose import Slip
+
 C, CA, S, U, E = "correct", "carried", "slip", "unmatched", "error"
-TRANS, POW, OP, SIGN, UNITS, ROUND = ("transposed-digits", "power-of-ten", "wrong-operation", "sign", "units",
-                                      "premature-rounding")
+TRANS, POW, OP, SIGN, UNITS, ROUND = (Slip.TRANSPOSED, Slip.POWER, Slip.OPERATION, Slip.SIGN, Slip.UNITS,
+                                      Slip.ROUNDING)
 RENT = "2.50 x 24 x 365 = 21,600"  # a slip: the right value is 21,900
 
 # (id, question, context lines, line, status, diagnosis, step)

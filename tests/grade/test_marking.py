@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bank.grade import rubric
+from bank.grade.diagnose import Slip
 
 
 def statuses(report):
@@ -69,15 +70,15 @@ def test_partial_working_reports_missing(mark):
 def test_final_wrong_with_slip_diagnosis(mark):
     report = mark("rent", "2.50 x 24 x 365 = 21,900", "4 x 21,900 = 87,600", "87,600 - 21,900 = 56,700")
     assert report.final.status == "wrong"
-    assert report.final.diagnosis == "transposed-digits"
+    assert report.final.diagnosis == Slip.TRANSPOSED
     assert report.final.given == 56700
 
 
 def test_final_premature_rounding(mark):
     report = mark("boot", "70 / 6 = 12", "12 + 20 = 32.0")
-    assert report.lines[1].status == "slip" and report.lines[1].diagnosis == "premature-rounding"
+    assert report.lines[1].status == "slip" and report.lines[1].diagnosis == Slip.ROUNDING
     assert {s.name: s.status for s in report.steps}["boot_time"] == "carried"  # the method is right
-    assert report.final.status == "wrong" and report.final.diagnosis == "premature-rounding"
+    assert report.final.status == "wrong" and report.final.diagnosis == Slip.ROUNDING
     assert "rounded too soon" in report.final.message
     assert report.score == 0.75
 

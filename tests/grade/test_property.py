@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bank.grade.arithmetic import check
+from bank.grade.diagnose import Slip
 from bank.grade.reading import Scope, amount
 from bank.notation import evaluate, parse, parse_line
 
@@ -131,7 +132,7 @@ def test_stating_a_wrong_value_is_a_slip(case, k):
     if result.unsaid:  # 0.01 = 1 reads as a rounding up nobody said: right only where a step rounds
         result = result.as_slip()
     assert not result.ok
-    assert result.diagnosis == "power-of-ten"
+    assert result.diagnosis == Slip.POWER
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=RELAXED)

@@ -20,6 +20,7 @@ from fractions import Fraction
 import pytest
 
 from bank.grade import grade
+from bank.grade.diagnose import Slip
 from bank.grade.precision import is_number
 from bank.grade.reading import amount
 from bank.load import load
@@ -192,7 +193,7 @@ def test_derived_slip(qid):
     report = _grade(qid, "\n".join(slipped))
     line = next(x for x in report.lines if x.n == i + 1)
     assert line.status == "slip", report.as_text()
-    assert line.diagnosis == "power-of-ten", report.as_text()
+    assert line.diagnosis == Slip.POWER, report.as_text()
     assert line.step is not None
     assert report.score < 1.0
     later = [x for x in report.lines if x.n > i + 1]
@@ -217,7 +218,7 @@ def test_derived_error_carried_forward(qid):
             break
     report = _grade(qid, "\n".join(working))
     slip = next(x for x in report.lines if x.n == i + 1)
-    assert slip.status == "slip" and slip.diagnosis == "power-of-ten", report.as_text()
+    assert slip.status == "slip" and slip.diagnosis == Slip.POWER, report.as_text()
     changed = [x for x in report.lines if x.n > i + 1 and working[x.n - 1] != lines[x.n - 1]]
     marked = [x for x in changed if x.status != "unmatched"]  # intermediates that are no step are fine
     assert marked, report.as_text()

@@ -18,10 +18,11 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections import Counter
 from fractions import Fraction
-from typing import Mapping, Union
+from typing import Callable, Mapping, Union
 
 from .errors import BankError
 from .model import Question, Term, Variant, Worked
@@ -51,6 +52,13 @@ def _index(key: str, seed: str, student: str | None, attempt: int, name: str, si
     return int.from_bytes(hashlib.sha256(material).digest(), "big") % size
 
 
+@functools.lru_cache(maxsize=1024)
+def _grids(worked: Worked) -> tuple[tuple[str, int, Callable[[int], Fraction]], ...]:
+    """Each param's name, grid size and value at an index, worked out once per calculation (a site
+    draws about thirty variants of each question)."""
+    return tuple((p.name, p.size(), p.at) for p in worked.params)
+
+
 def variant(owner: Owner, seed: object = None, student: str | None = None,
             params: Mapping[str, Fraction] | None = None) -> Variant:
     """The variant of a question (or glossary example) for ``seed`` and ``student``.
@@ -67,9 +75,9 @@ def variant(owner: Owner, seed: object = None, student: str | None = None,
     planned = plan(worked)
     failures: Counter[str] = Counter()
     for attempt in range(MAX_TRIES):
-        values = {p.name: pinned[p.name] if p.name in pinned
-                  else p.at(_index(owner.key, seed_text, student, attempt, p.name, p.size()))
-                  for p in worked.params}
+        values = {name: pinned[name] if name in pinned
+                  else at(_index(owner.key, seed_text, student, attempt, name, size))
+                  for name, size, at in _grids(worked)}
         failing = planned.failing(values)
         if not failing:
             return Variant(owner.key, seed_text, tuple(values.items()), student)

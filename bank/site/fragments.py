@@ -176,22 +176,13 @@ def parts_info(solution) -> tuple[dict, ...]:
     for name, value in zip(worked.parts, solution.parts):
         magnitude = value.magnitude if isinstance(value.magnitude, Fraction) else Fraction(repr(value.magnitude))
         out.append({"name": name, "label": worked.step(name).title,
-                    "text": _plural(with_unit(value), value.unit, magnitude), "exact": _ratio(magnitude)})
+                    "text": with_unit(value), "exact": _ratio(magnitude)})
     return tuple(out)
 
 
 def result_info(solution) -> dict:
     """The first answer part (see :func:`parts_info`)."""
     return parts_info(solution)[0]
-
-
-def _plural(text: str, unit: str, magnitude: Fraction) -> str:
-    """``432 million tokens`` rather than ``432 million token``: counted units read as plurals."""
-    from ..units import REGISTRY
-
-    if magnitude != 1 and text.endswith(f" {unit}") and REGISTRY.get(unit + "s") is REGISTRY.get(unit) is not None:
-        return text + "s"
-    return text
 
 
 def unit_info(worked: Worked, part: str | None = None) -> dict:

@@ -54,9 +54,13 @@ def read(root: Path) -> tuple[Library | None, str]:
     return _shown(cached[2], root), stamp
 
 
-def write(root: Path, library: Library, stamp: str) -> None:
-    """Keep ``library`` for ``root`` under ``stamp``."""
-    _write(cache_file(root), (_FORMAT, stamp, _portable(library, root)))
+def write(root: Path, library: Library, stamp: str) -> Library:
+    """Keep ``library`` for ``root`` under ``stamp``; returns what :func:`read` will give back for it
+    (no marks), so that a miss and a hit hand their callers the same thing, and 10,000 questions'
+    marks (100 MB) are not kept in memory for nothing."""
+    portable = _portable(library, root)
+    _write(cache_file(root), (_FORMAT, stamp, portable))
+    return _shown(portable, root)
 
 
 def stamps(root: Path) -> str:

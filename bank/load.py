@@ -84,7 +84,7 @@ def gather(questions: str | os.PathLike | None = None, *, cached: bool = False) 
         return library, []
     library, problems = _gather(root)
     if not problems:  # only a clean folder is kept: an author at work needs every message
-        _cache.write(root, library, stamp)
+        library = _cache.write(root, library, stamp)
     return library, problems
 
 

@@ -192,7 +192,6 @@ def plural(x: Numeric, word: str, many: str | None = None) -> str:
     return word if as_fraction(x) == 1 else (many or word + "s")
 
 
-#: Every filter prose may use, by name (``{{ cost | money }}``); a step's ``format`` names one of them.
 def counted(n: int, word: str, many: str | None = None) -> str:
     """A count and the word for that many, for messages and summaries.
 
@@ -202,6 +201,7 @@ def counted(n: int, word: str, many: str | None = None) -> str:
     return f"{n:,} {plural(n, word, many)}"
 
 
+#: Every filter prose may use, by name (``{{ cost | money }}``); a step's ``format`` names one of them.
 FILTERS: dict[str, Callable[..., str]] = {"plural": plural, "num": num, "thousands": thousands, "fixed": fixed, "sig": sig, "money": money,
            "percent": percent, "duration": duration, "large": large, "sci": sci}
 #: Filters that take words and print words (``{{ n | plural("replica") }}``).

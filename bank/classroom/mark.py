@@ -20,12 +20,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from ..formatting import counted
 from ..model import Library, Question, Variant, Worked
 from ..printable import printable
 from ..quiz.parts import PartVerdict, correct_count, part_verdicts
 from . import manifest, spreadsheet
 from .formats import MARKS_OUT
-from .progress import Progress, Tick, plural, silent
+from .progress import Progress, Tick, silent
 from .submissions import Submission, collect
 
 #: ``final`` is the grader's aggregate (correct only when every part is); ``parts_correct`` of
@@ -84,8 +85,8 @@ class Marking:
         """One line for the instructor: how many, the mean, what went wrong, what was written."""
         problems = ", ".join(f"{n} {state}" for state, n in sorted(self.counts().items()) if state != "ok")
         students = len({m.student for m in self.marks})
-        feedback = plural(max(len(self.written) - 1, 0), "feedback file")
-        return (f"Marked {plural(len(self.marks), 'submission')} from {plural(students, 'student')}: "
+        feedback = counted(max(len(self.written) - 1, 0), "feedback file")
+        return (f"Marked {counted(len(self.marks), 'submission')} from {counted(students, 'student')}: "
                 f"mean score {self.mean():.2f}" + (f"; {problems}" if problems else "")
                 + f". Wrote {self.out} and {feedback}.")
 

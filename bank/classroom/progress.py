@@ -22,14 +22,3 @@ Progress = Callable[[int, str], ContextManager[Optional[Tick]]]
 def silent(total: int, label: str) -> Iterator[Tick | None]:
     """Show nothing."""
     yield None
-
-
-def plural(n: int, word: str) -> str:
-    """``plural(1, "file") == "1 file"``, ``plural(2, "file") == "2 files"``.
-
-    >>> plural(1, "file"), plural(2, "student")
-    ('1 file', '2 students')
-    """
-    from ..formatting import plural as word_for
-
-    return f"{n} {word_for(n, word)}"

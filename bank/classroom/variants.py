@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Sequence
 
 from ..errors import BankError, NotFound, UsageError
+from ..formatting import counted
 from ..model import Question
 from . import formats
 from .assign import Handout, assign
 from .key import KeyRow, answer_key
-from .progress import Progress, plural, silent
+from .progress import Progress, silent
 from .roster import Student, numbered, read_roster
 
 DEFAULT_SEED = "0"
@@ -44,8 +45,8 @@ class Export:
     def summary(self) -> str:
         """One line for the instructor: who, what, and the files written."""
         h = self.handout
-        return (f"{plural(len(h.students), 'student')} × {plural(len(h.questions), 'question')}, "
-                f"class seed `{h.seed}`: wrote {plural(len(self.written), 'file')} to {self.out}/ "
+        return (f"{counted(len(h.students), 'student')} × {counted(len(h.questions), 'question')}, "
+                f"class seed `{h.seed}`: wrote {counted(len(self.written), 'file')} to {self.out}/ "
                 f"({', '.join(formats.summary(self.files))})")
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
+from typing import Callable, Sequence, Union
 
 from markupsafe import Markup
 
@@ -31,7 +31,11 @@ from ..locations import Locator
 from ..model import Question, Term, Worked
 from . import paths
 from .linking import Glossary
-from .prose import Field, Prose, field_text
+from .prose import Field, Filled, Prose, field_text
+
+
+#: A field of a fragment: its HTML, or (for a variant after the first) its shape and digits.
+Html = Union[Markup, Filled]
 
 
 @dataclass(frozen=True)
@@ -39,11 +43,11 @@ class Fragment:
     """One variant of a question (or a glossary example), rendered to HTML."""
 
     seed: str | None
-    problem: Markup = Markup("")
-    answer: Markup = Markup("")
-    key_points: tuple[Markup, ...] = ()
-    steps: tuple[Markup, ...] = ()
-    takeaway: Markup = Markup("")
+    problem: Html = Markup("")
+    answer: Html = Markup("")
+    key_points: tuple[Html, ...] = ()
+    steps: tuple[Html, ...] = ()
+    takeaway: Html = Markup("")
     parts: tuple[dict, ...] = ()
     values: dict[str, str] | None = None
 
@@ -52,11 +56,34 @@ class Fragment:
         """The first (or only) answer part: ``{name, label, text, exact}``."""
         return self.parts[0] if self.parts else None
 
-    def as_json(self) -> dict:
-        """The shape ``practice.js`` swaps in (HTML strings, already escaped)."""
-        return {"seed": self.seed, "problem": str(self.problem), "answer": str(self.answer),
-                "key_points": [str(k) for k in self.key_points], "steps": [str(s) for s in self.steps],
-                "takeaway": str(self.takeaway), "parts": list(self.parts), "values": self.values}
+    def as_json(self, shapes: Shapes) -> dict:
+        """The shape ``practice.js`` swaps in: each field as HTML (already escaped), or as
+        ``[shape, digits]``, a shape kept once in ``shapes``."""
+        def field(html: Html) -> str | list:
+            return [shapes.index(html.shape), list(html.digits)] if isinstance(html, Filled) else str(html)
+
+        return {"seed": self.seed, "problem": field(self.problem), "answer": field(self.answer),
+                "key_points": [field(k) for k in self.key_points], "steps": [field(s) for s in self.steps],
+                "takeaway": field(self.takeaway), "parts": list(self.parts), "values": self.values}
+
+
+class Shapes:
+    """A page's distinct field shapes, each numbered once, in the order first used.
+
+    >>> shapes = Shapes()
+    >>> shapes.index("<p>\ue000 s</p>"), shapes.index("<li>x</li>"), shapes.index("<p>\ue000 s</p>"), len(shapes.forms)
+    (0, 1, 0, 2)
+    """
+
+    def __init__(self) -> None:
+        self._numbers: dict[str, int] = {}
+
+    def index(self, shape: str) -> int:
+        return self._numbers.setdefault(shape, len(self._numbers))
+
+    @property
+    def forms(self) -> list[str]:
+        return list(self._numbers)
 
 
 @functools.lru_cache(maxsize=None)
@@ -99,7 +126,7 @@ def question_title(q: Question) -> str:
     return plain_text(field_text(q, Field(("title",), q.title), context))
 
 
-def _fragment(q: Question, html: list[Markup], solution) -> Fragment:
+def _fragment(q: Question, html: Sequence[Html], solution) -> Fragment:
     """One variant's :class:`Fragment` from its fields' HTML (in :func:`question_fields` order)."""
     fields = iter(html)
     problem = next(fields) if q.worked else Markup("")

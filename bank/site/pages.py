@@ -92,13 +92,17 @@ def _practice(view: QuestionView, step_marking: bool) -> dict:
 
 
 def practice_payload(view: QuestionView, step_marking: bool = False) -> dict:
-    """What the practice block embeds: every variant's HTML, answer parts and param values, each part's
-    unit, and (with step marking) the worked question as data for the grader in the page."""
+    """What the practice block embeds: every variant's HTML (as shapes and digits where it can), answer parts
+    and param values, each part's unit, and (with step marking) the worked question as data for the grader
+    in the page."""
+    from .fragments import Shapes
     from .grader import worked_payload
 
     grader = worked_payload(view.question) if step_marking else None
-    return {"question": view.question.id, "units": list(view.units), "grader": grader,
-            "variants": [f.as_json() for f in view.fragments()]}
+    shapes = Shapes()
+    variants = [f.as_json(shapes) for f in view.fragments()]
+    return {"question": view.question.id, "units": list(view.units), "grader": grader, "shapes": shapes.forms,
+            "variants": variants}
 
 
 def stylesheet() -> Markup:

@@ -5,7 +5,9 @@ and holes (:func:`bank.text.pieces`); a hole's text splits into its digit runs a
 *skeleton* (``$2.50`` is ``$□.□``). Variants whose holes have the same skeletons share a *shape*:
 every field's Markdown, glossary links and tooltips worked out once on the skeleton, with a
 placeholder for each digit run. The shape is checked once against a full rendering of the first
-variant that has it, then only filled in: a variant costs its number formatting and a string format.
+variant that has it, then only filled in: a variant costs its number formatting, and comes back as
+:class:`Filled` (the field's shape and its digits), which the page's script fills in itself, so a
+page carries each shape once rather than every variant's HTML.
 
 Digits can change Markdown in two places, so a shape is never used there: a digit run that starts a
 line (``1.`` starts a list at any length up to nine digits) and a character reference (``&#65;``).
@@ -19,8 +21,9 @@ the shape.
 >>> fields = [Field(("problem",), "Load {{ size }} GB of weights on a replica.")]
 >>> prose = Prose(None, fields, Glossary([Term("replica", "replica", "A copy.", "", None)]), lambda t: "#" + t)
 >>> html, _ = prose.first({"size": 70})
->>> prose.render({"size": 140})[0] == html[0].replace("70", "140")
-True
+>>> filled = prose.render({"size": 140})[0]
+>>> filled.digits, str(filled) == html[0].replace("70", "140")
+(('140',), True)
 """
 
 from __future__ import annotations
@@ -71,9 +74,29 @@ FULL = _Full()
 
 @dataclass(frozen=True)
 class _Shape:
-    """Every field's HTML with ``{}`` for each digit run, ready for ``str.format``."""
+    """Every field's HTML with :data:`HOLE` for each digit run."""
 
-    formats: tuple[str, ...]
+    forms: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Filled:
+    """A field's HTML as a shape (:data:`HOLE` for each digit run) and the digits that fill it: what a page
+    ships for a variant, once per shape (``practice.js`` fills it in the same way).
+
+    >>> str(Filled("<p>\ue000 GB at \ue000.\ue000 GB/s</p>", ("70", "6", "5")))
+    '<p>70 GB at 6.5 GB/s</p>'
+    """
+
+    shape: str
+    digits: tuple[str, ...]
+
+    def __str__(self) -> str:
+        parts = self.shape.split(HOLE)
+        return "".join(part + digit for part, digit in zip(parts, (*self.digits, "")))
+
+    def __html__(self) -> str:  # already escaped, like the Markup it stands for
+        return str(self)
 
 
 class Prose:
@@ -146,18 +169,18 @@ class Prose:
         holes, rendered = self._hole_texts(context), self._jinja_texts(context)
         return self._full(self._key(holes, rendered), holes, rendered, mention)
 
-    def render(self, context: Mapping[str, object]) -> list[Markup]:
-        """Every field as HTML: filled into the shape of its skeleton when one is known."""
+    def render(self, context: Mapping[str, object]) -> list[Markup | Filled]:
+        """Every field as HTML, or as its shape and digits (:class:`Filled`) when the shape is known."""
         holes, rendered = self._hole_texts(context), self._jinja_texts(context)
         key = self._key(holes, rendered)
         shape = self._memo.get(key)
         if not isinstance(shape, _Shape):
-            return self._full(key, holes, rendered)[0]
+            return list(self._full(key, holes, rendered)[0])
         numbers = [split(h)[1] for h in holes]
-        out = []
-        for i, (form, uses) in enumerate(zip(shape.formats, self._uses)):
-            digits = split(rendered[i])[1] if uses is None else [d for u in uses for d in numbers[u]]
-            out.append(Markup(form.format(*digits)))
+        out: list[Markup | Filled] = []
+        for i, (form, uses) in enumerate(zip(shape.forms, self._uses)):
+            digits = split(rendered[i])[1] if uses is None else tuple(d for u in uses for d in numbers[u])
+            out.append(Filled(form, digits))
         return out
 
     def _full(self, key: tuple, holes: list[str], rendered: dict[int, str],
@@ -181,16 +204,13 @@ class Prose:
         if any(self._unsafe(s) for s, _ in skeletons):
             return FULL
         probe = self.scope()
-        formats = []
+        forms = []
         for (skeleton, digits), field, want in zip(skeletons, self.fields, html):
-            shape = str(to_html(skeleton, probe, inline=field.inline))
-            if shape.count(HOLE) != len(digits):
+            form = str(to_html(skeleton, probe, inline=field.inline))
+            if form.count(HOLE) != len(digits) or str(Filled(form, digits)) != want:
                 return FULL
-            form = shape.replace("{", "{{").replace("}", "}}").replace(HOLE, "{}")
-            if form.format(*digits) != want:
-                return FULL
-            formats.append(form)
-        return _Shape(tuple(formats))
+            forms.append(form)
+        return _Shape(tuple(forms))
 
     def _skeleton(self, index: int, text: str, holes: list[str]) -> tuple[str, tuple[str, ...]]:
         """A field's text with the digits of its holes taken out (of all of it, for a field jinja

@@ -1,6 +1,7 @@
 /* Practice on a question page: "New numbers" swaps in another precomputed variant, "Check" judges
  * the final answer (one box per answer part). The variants were computed by `bank build`; their HTML
- * is already escaped. Without JavaScript none of this runs and the page shows the original numbers
+ * is already escaped, and a field that only changes its numbers comes as [shape, digits]: one of the
+ * page's shapes, with a placeholder for each run of digits. Without JavaScript none of this runs and the page shows the original numbers
  * in <details>. grader.js (when the site ships it) marks the working box and reads `BankPractice`. */
 (function () {
   "use strict";
@@ -22,13 +23,20 @@
 
   function field(name) { return document.querySelectorAll("[data-field='" + name + "']"); }
 
+  /* A variant's field as HTML: as it came, or its shape with the digits put back (bank.site.prose.Filled). */
+  function fieldHTML(field) {
+    if (typeof field === "string") return field;
+    var digits = field[1], next = 0;
+    return data.shapes[field[0]].replace(/\ue000/g, function () { return digits[next++]; });
+  }
+
   function setHTML(name, html) {
     var nodes = field(name);
     for (var i = 0; i < nodes.length; i++) nodes[i].innerHTML = html;
   }
 
   function setList(name, items) {
-    setHTML(name, items.map(function (item) { return "<li>" + item + "</li>"; }).join(""));
+    setHTML(name, items.map(function (item) { return "<li>" + fieldHTML(item) + "</li>"; }).join(""));
   }
 
   function escapeText(text) {
@@ -47,15 +55,15 @@
   function show(index) {
     var v = variants[index];
     current = index;
-    setHTML("problem", v.problem);
-    setHTML("answer", v.answer);
+    setHTML("problem", fieldHTML(v.problem));
+    setHTML("answer", fieldHTML(v.answer));
     setList("key_points", v.key_points);
     setList("steps", v.steps);
     setHTML("result", escapeText(v.parts[0].text));
     setHTML("parts", v.parts.map(function (p) {
       return "<li>" + escapeText(p.label) + ": <strong>" + escapeText(p.text) + "</strong></li>";
     }).join(""));
-    setHTML("takeaway", v.takeaway);
+    setHTML("takeaway", fieldHTML(v.takeaway));
     note.textContent = describe(index);
     var open = document.querySelectorAll("details[data-reveal][open]");
     for (var i = 0; i < open.length; i++) open[i].open = false;

@@ -90,7 +90,16 @@ def test_raw_html_in_content_is_escaped_everywhere(xss_site):
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in question        # shown as text
     data = re.search(r'<script type="application/json" id="practice-data">(.*?)</script>', question, re.S).group(1)
     assert "<" not in data and "\\u0026lt;script\\u0026gt;" in data  # inert inside the JSON block
-    assert "&lt;script&gt;" in json.loads(data)["variants"][1]["problem"]
+    payload = json.loads(data)
+    assert "&lt;script&gt;" in field_html(payload, payload["variants"][1]["problem"])
+
+
+def field_html(payload: dict, field) -> str:
+    """A variant's field as the page's script shows it: HTML, or a shape with its digits filled in."""
+    if isinstance(field, str):
+        return field
+    digits = iter(field[1])
+    return re.sub("\ue000", lambda _: next(digits), payload["shapes"][field[0]])
 
 
 def test_xss_question_runs_nothing_in_chromium(xss_site, browser):
@@ -264,3 +273,25 @@ def test_worker_processes_build_the_same_bytes(site_questions, tmp_path):
     files = sorted(p.relative_to(one) for p in one.rglob("*") if p.is_file())
     assert files == sorted(p.relative_to(two) for p in two.rglob("*") if p.is_file())
     assert [f for f in files if (one / f).read_bytes() != (two / f).read_bytes()] == []
+
+
+def test_variants_ship_each_shape_once_and_fill_in_to_their_full_html(site, site_data):
+    """A variant whose numbers alone change comes as [shape, digits]; filled in, it is the HTML a full render
+    of that variant gives (the page's script fills it in the same way)."""
+    from bank.site.fragments import href_from, question_fields, solve
+    from bank.site.prose import Prose
+
+    shaped = 0
+    for view in (v for v in site_data.questions() if v.question.worked):
+        q = view.question
+        page = (site / view.page).read_text(encoding="utf-8")
+        payload = json.loads(re.search(r'id="practice-data">(.*?)</script>', page, re.S).group(1))
+        assert len(set(payload["shapes"])) == len(payload["shapes"])
+        solutions = {s.variant.seed: s for s in solve(q, q.worked, len(payload["variants"]))}
+        for shown in payload["variants"][1:]:
+            fresh = Prose(q, question_fields(q), view.glossary, href_from(view.page), prefix=q.id)
+            full = [str(h) for h in fresh.first(solutions[shown["seed"]].values)[0]]
+            fields = [shown["problem"], shown["answer"], *shown["key_points"], *shown["steps"], shown["takeaway"]]
+            shaped += sum(isinstance(f, list) for f in fields)
+            assert [field_html(payload, f) for f in fields] == full
+    assert shaped > 0

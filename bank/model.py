@@ -12,6 +12,7 @@ can report ``path:line:col``.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Iterator, Mapping, Protocol, Sequence, TypeVar
@@ -331,8 +332,7 @@ class Value:
         return parse_unit(self.unit)
 
     def __str__(self) -> str:
-        from .formatting import apply_format
-        return apply_format(self.magnitude if self.format is None else self, self.format)
+        return _text(isinstance(self.magnitude, float), self.magnitude, self.unit, self.format)
 
     def __float__(self) -> float:
         return float(self.magnitude)
@@ -372,3 +372,12 @@ def _magnitude(x: object) -> Fraction | float | int:
     if isinstance(x, (int, float, Fraction)):
         return x
     raise TypeError(f"cannot compare a value with {type(x).__name__}")
+
+
+@functools.lru_cache(maxsize=8192)
+def _text(is_float: bool, magnitude: Fraction | float, unit: str, format: str | None) -> str:
+    """A value's text; memoised because a site prints the same values in variant after variant
+    (``is_float`` keeps ``Fraction(1, 2)`` and ``0.5``, equal as keys, apart)."""
+    from .formatting import apply_format
+
+    return apply_format(magnitude if format is None else Value(magnitude, unit, format), format)

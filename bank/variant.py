@@ -29,6 +29,8 @@ from .model import Question, Term, Variant, Worked
 from .plan import plan
 
 MAX_TRIES = 1000
+#: Grids up to this size are listed once per calculation; larger ones compute each value drawn.
+_GRID_KEPT = 4096
 
 Owner = Union[Question, Term]
 
@@ -56,7 +58,12 @@ def _index(key: str, seed: str, student: str | None, attempt: int, name: str, si
 def _grids(worked: Worked) -> tuple[tuple[str, int, Callable[[int], Fraction]], ...]:
     """Each param's name, grid size and value at an index, worked out once per calculation (a site
     draws about thirty variants of each question)."""
-    return tuple((p.name, p.size(), p.at) for p in worked.params)
+    out = []
+    for p in worked.params:
+        size = p.size()
+        grid = p.choices or (tuple(p.at(i) for i in range(size)) if size <= _GRID_KEPT else ())
+        out.append((p.name, size, grid.__getitem__ if grid else p.at))
+    return tuple(out)
 
 
 def variant(owner: Owner, seed: object = None, student: str | None = None,

@@ -32,6 +32,7 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
+from ..formatting import counted
 from ..model import Question, Variant, Worked
 from ..plan import plan
 from ..variant import derive_seed, variant
@@ -81,9 +82,8 @@ class Shortfall:
         if self.handed_out < self.distinct:
             return (f"`{self.question}`: handed out {self.handed_out} of its {self.distinct} distinct variants "
                     f"to {self.students} students, so some students share numbers")
-        noun = "variant" if self.distinct == 1 else "variants"
-        return (f"`{self.question}` has only {self.distinct} distinct {noun} for {self.students} students, "
-                f"so some students share numbers")
+        return (f"`{self.question}` has only {counted(self.distinct, 'distinct variant')} for {self.students} "
+                f"students, so some students share numbers")
 
 
 @dataclass(frozen=True)

@@ -249,6 +249,8 @@ class _Builder:
 
     def scalar(self, node: ScalarNode) -> object:
         """The value of a scalar, or ``_BAD`` after recording why it cannot be used."""
+        if node.tag == STR:  # most of a file: its text is its value (what PyYAML's constructor returns)
+            return node.value
         if node.tag == TIMESTAMP:
             return Date(node.value)
         if node.tag not in _SCALARS:

@@ -22,16 +22,19 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from markupsafe import Markup
 
 from ..errors import BankError, Problem, ProblemsFound
 from ..locations import Locator
-from ..model import Question, Term, Worked
+from ..model import Question, Term, Variant, Worked
 from . import paths
 from .linking import Glossary
 from .prose import Field, Prose, field_text
+
+if TYPE_CHECKING:
+    from ..solve import Solution
 
 
 @dataclass(frozen=True)
@@ -99,7 +102,7 @@ def question_title(q: Question) -> str:
     return plain_text(field_text(q, Field(("title",), q.title), context))
 
 
-def _fragment(q: Question, html: list[Markup], solution) -> Fragment:
+def _fragment(q: Question, html: list[Markup], solution: Solution | None) -> Fragment:
     """One variant's :class:`Fragment` from its fields' HTML (in :func:`question_fields` order)."""
     fields = iter(html)
     problem = next(fields) if q.worked else Markup("")
@@ -126,7 +129,7 @@ def term_fragments(term: Term, glossary: Glossary) -> tuple[Markup, Markup, Frag
 
 # ----------------------------------------------------------------------------- solving
 
-def solve(owner: Question | Term, worked: Worked, count: int):
+def solve(owner: Question | Term, worked: Worked, count: int) -> list[Solution]:
     """The default variant plus distinct seeded ones, up to ``count``, solved; failures located."""
     from ..solve import SolveError, solve_many
     from ..variant import ConstraintsUnsatisfiable
@@ -151,7 +154,7 @@ def _plan_problems(worked: Worked, locate: Locator) -> list[Problem]:
     return [locate.problem(p.where, p.message, p.offset) for p in found]
 
 
-def pick_variants(owner: Question | Term, count: int) -> list:
+def pick_variants(owner: Question | Term, count: int) -> list[Variant]:
     """The default variant first, then seeds 1, 2, ... skipping repeats, up to ``count`` in all."""
     from ..variant import variant
 
@@ -167,7 +170,7 @@ def pick_variants(owner: Question | Term, count: int) -> list:
     return chosen
 
 
-def parts_info(solution) -> tuple[dict, ...]:
+def parts_info(solution: Solution) -> tuple[dict[str, str], ...]:
     """Every answer part for the browser's Check: step name, label, shown text and exact value as ``n/d``."""
     from ..render import with_unit
 
@@ -180,7 +183,7 @@ def parts_info(solution) -> tuple[dict, ...]:
     return tuple(out)
 
 
-def result_info(solution) -> dict:
+def result_info(solution: Solution) -> dict[str, str]:
     """The first answer part (see :func:`parts_info`)."""
     return parts_info(solution)[0]
 

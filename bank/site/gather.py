@@ -26,7 +26,7 @@ from markupsafe import Markup
 from .. import load as loader
 from ..errors import Problem, ProblemsFound, did_you_mean
 from ..locations import Locator
-from ..model import LEVELS, Bank, Library, Question, Term, Worked
+from ..model import LEVELS, Bank, Library, Question, Term, prose_fields
 from ..text import TemplateError, links, render
 from . import paths
 from .fragments import Fragment, href_from, question_fragments, question_title, term_fragments, unit_info
@@ -236,30 +236,6 @@ def _unknown_links(library: Library, glossary: Glossary) -> list[Problem]:
                 out.append(Locator(owner).problem(where, f"link to unknown glossary term `{link.term}`"
                                                   + did_you_mean(link.term, glossary.terms), needle=needle))
     return out
-
-
-def prose_fields(owner: Question | Term) -> Iterable[tuple[tuple, str]]:
-    """(marks path, template) of every prose field, in reading order."""
-    worked: Worked | None
-    base: tuple
-    if isinstance(owner, Term):
-        yield ("definition",), owner.definition
-        yield ("explanation",), owner.explanation
-        worked, base = owner.example, ("example",)
-    else:
-        yield ("title",), owner.title
-        worked, base = owner.worked, ()
-    if worked is not None:
-        yield base + ("problem",), worked.problem
-    if isinstance(owner, Question):
-        yield ("answer",), owner.answer
-        for i, point in enumerate(owner.key_points):
-            yield ("key_points", i), point
-    if worked is not None:
-        for i, step in enumerate(worked.steps):
-            yield base + ("steps", i, "text"), step.text
-    if isinstance(owner, Question):
-        yield ("takeaway",), owner.takeaway
 
 
 # ----------------------------------------------------------------------------- glossary

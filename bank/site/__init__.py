@@ -20,11 +20,19 @@ import itertools
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from ..errors import ProblemsFound
 from . import paths
 from .progress import NO_PROGRESS, Progress
+
+if TYPE_CHECKING:
+    from os import PathLike
+
+    from ..errors import Problem
+    from ..model import Library, Question, Term
+    from .search import Index
+    from .write import Content
 
 
 @dataclass(frozen=True)
@@ -60,9 +68,9 @@ class BuildReport:
                 "(npm install pyodide, or pass --pyodide DIR)."]
 
 
-def build(questions=None, out="site", base_url: str | None = None, variants: int = 20,
-          progress: Progress = NO_PROGRESS, search: bool = True, pyodide=None,
-          workers: int | None = None) -> BuildReport:
+def build(questions: str | PathLike | None = None, out: str | PathLike = "site", base_url: str | None = None,
+          variants: int = 20, progress: Progress = NO_PROGRESS, search: bool = True,
+          pyodide: str | PathLike | None = None, workers: int | None = None) -> BuildReport:
     """Build the site from a questions folder into ``out``; raises ``BankError`` on any problem.
 
     ``pyodide`` is the folder of the npm ``pyodide`` package (default: ``$BANK_PYODIDE`` or
@@ -91,8 +99,9 @@ def build(questions=None, out="site", base_url: str | None = None, variants: int
                       started)
 
 
-def _build(loaded, out: Path, base_url: str | None, variants: int, progress: Progress, search: bool,
-           runtime: Path | None, workers: int | None, started: float) -> BuildReport:
+def _build(loaded: tuple[Library, list[Problem]], out: Path, base_url: str | None, variants: int,
+           progress: Progress, search: bool, runtime: Path | None, workers: int | None,
+           started: float) -> BuildReport:
     from . import grader
     from .gather import gather
     from .pages import site_pages
@@ -103,7 +112,7 @@ def _build(loaded, out: Path, base_url: str | None, variants: int, progress: Pro
 
     site = gather(None, variants, progress, loaded)
     pages = site_pages(site, base_url, step_marking=runtime is not None)
-    extra: dict = dict(static_files())
+    extra: dict[str, Content] = dict(static_files())
     if runtime is not None:
         extra.update(grader.runtime_files(runtime))
         extra[grader.BUNDLE] = grader.bundle()
@@ -127,14 +136,15 @@ def _build(loaded, out: Path, base_url: str | None, variants: int, progress: Pro
                        runtime is not None)
 
 
-def _indexing(files: Iterable[tuple[str, bytes]], searchable: set[str], index) -> Iterator[tuple[str, bytes]]:
+def _indexing(files: Iterable[tuple[str, bytes]], searchable: set[str],
+              index: Index) -> Iterator[tuple[str, bytes]]:
     for rel, content in files:
         if rel in searchable:
             index.add(rel, content)
         yield rel, content
 
 
-def _question_files(questions) -> int:
+def _question_files(questions: str | PathLike | None) -> int:
     """About how many questions a folder holds (its banks' YAML files), before loading any."""
     from ..load import resolve_root
 
@@ -144,13 +154,13 @@ def _question_files(questions) -> int:
         return 0
 
 
-def _located(library) -> bool:
+def _located(library: Library) -> bool:
     """Whether the library carries source marks (a fresh load) rather than coming from the cache."""
-    owners = [*library.questions(), *library.glossary]
+    owners: list[Question | Term] = [*library.questions(), *library.glossary]
     return not owners or any(o.marks for o in owners)
 
 
-def check_output(questions, out: Path) -> None:
+def check_output(questions: str | PathLike | None, out: Path) -> None:
     """Refuse an output folder inside the questions folder (or one that holds it): a build replaces it."""
     from ..errors import UsageError
     from ..load import resolve_root

@@ -22,13 +22,13 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Sequence, Union
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence, TypeVar, Union
 
 from markupsafe import Markup
 
 from ..errors import BankError, Problem, ProblemsFound
 from ..locations import Locator
-from ..model import Question, Term, Worked
+from ..model import FieldPath, Question, Term, Variant, Worked, prose_fields
 from . import paths
 from .linking import Glossary
 from .prose import Field, Filled, Prose, field_text
@@ -36,6 +36,18 @@ from .prose import Field, Filled, Prose, field_text
 
 #: A field of a fragment: its HTML, or (for a variant after the first) its shape and digits.
 Html = Union[Markup, Filled]
+_H = TypeVar("_H", Markup, Html)
+
+if TYPE_CHECKING:
+    from ..solve import Solution
+
+#: Every prose field a page shows, by its name in :func:`bank.model.prose_fields`, in the order the page
+#: reads them (the order decides where a glossary term is first linked), and whether it is inline
+#: Markdown (no <p>). The title is not here: a page shows it apart (:func:`question_title`).
+PAGE_FIELDS: dict[str, bool] = {
+    "definition": True, "explanation": False,  # a glossary entry's own
+    "problem": False, "answer": False, "key_points": True, "steps": True, "takeaway": True,
+}
 
 
 @dataclass(frozen=True)
@@ -92,30 +104,47 @@ def href_from(page: str) -> Callable[[str], str]:
     return functools.lru_cache(maxsize=None)(lambda term_id: paths.relative(paths.term_anchor(term_id), page))
 
 
-def question_fields(q: Question) -> list[Field]:
-    """A question's prose fields as HTML shows them, in the order of :class:`Fragment`."""
-    worked = q.worked
-    fields = [Field(("problem",), worked.problem)] if worked else []
-    fields.append(Field(("answer",), q.answer))
-    fields += [Field(("key_points", i), p, inline=True) for i, p in enumerate(q.key_points)]
-    if worked:
-        fields += [Field(("steps", i, "text"), s.text, inline=True) for i, s in enumerate(worked.steps)]
-    fields.append(Field(("takeaway",), q.takeaway, inline=True))
-    return fields
+def page_fields(owner: Question | Term) -> list[Field]:
+    """An owner's prose fields (:func:`bank.model.prose_fields`, less the title) as its page shows them,
+    in :data:`PAGE_FIELDS` order.
+
+    >>> from bank.model import Step
+    >>> worked = Worked("Copy.", (), (Step("t", "1", text="Done."),), ("t",))
+    >>> q = Question("q", "b", "core", "Title", "Answer", "So.", key_points=("a",), worked=worked)
+    >>> [(f.where, f.inline) for f in page_fields(q)]  # doctest: +NORMALIZE_WHITESPACE
+    [(('problem',), False), (('answer',), False), (('key_points', 0), True), (('steps', 0, 'text'), True),
+     (('takeaway',), True)]
+    """
+    rank = {name: i for i, name in enumerate(PAGE_FIELDS)}
+    named = [(field_name(owner, path), path, source) for path, source in prose_fields(owner) if path != ("title",)]
+    named.sort(key=lambda f: rank[f[0]])  # a stable sort: key points and steps keep their order
+    return [Field(path, source, inline=PAGE_FIELDS[name]) for name, path, source in named]
+
+
+def field_name(owner: Question | Term, path: FieldPath) -> str:
+    """A prose field's name: its path's first part under the worked answer, if it is there.
+
+    >>> field_name(Term("t", "term", "Definition.", "", None), ("example", "steps", 0, "text"))
+    'steps'
+    """
+    base = owner.worked_path
+    return str(path[len(base)] if path[:len(base)] == base else path[0])
 
 
 def question_fragments(q: Question, glossary: Glossary, count: int, title: str = "") \
         -> tuple[list[Fragment], frozenset[str]]:
     """Up to ``count`` variants of a question as fragments (the default first), and the glossary terms
     the default mentions (with its ``title``, which is never linked)."""
-    prose = Prose(q, question_fields(q), glossary, href_from(paths.question_page(q.bank, q.id)), prefix=q.id)
+    fields = page_fields(q)
+    prose = Prose(q, fields, glossary, href_from(paths.question_page(q.bank, q.id)), prefix=q.id)
     if q.worked is None:
         html, mentions = prose.first({}, mention=title)
-        return [_fragment(q, html, None)], mentions
+        return [_fragment(q, by_path(fields, html), None)], mentions
     solutions = solve(q, q.worked, count)
     html, mentions = prose.first(solutions[0].values, mention=title)
-    first = _fragment(q, html, solutions[0])
-    return [first, *(_fragment(q, prose.render(s.values), s) for s in solutions[1:])], mentions
+    first = _fragment(q, by_path(fields, html), solutions[0])
+    rest = [_fragment(q, by_path(fields, prose.render(s.values)), s) for s in solutions[1:]]
+    return [first, *rest], mentions
 
 
 def question_title(q: Question) -> str:
@@ -126,14 +155,17 @@ def question_title(q: Question) -> str:
     return plain_text(field_text(q, Field(("title",), q.title), context))
 
 
-def _fragment(q: Question, html: Sequence[Html], solution) -> Fragment:
-    """One variant's :class:`Fragment` from its fields' HTML (in :func:`question_fields` order)."""
-    fields = iter(html)
-    problem = next(fields) if q.worked else Markup("")
-    answer = next(fields)
-    points = tuple(next(fields) for _ in q.key_points)
-    steps = tuple(next(fields) for _ in q.worked.steps) if q.worked else ()
-    takeaway = next(fields)
+def by_path(fields: Sequence[Field], html: Sequence[_H]) -> dict[FieldPath, _H]:
+    """Each field's HTML (as :class:`Prose` renders ``fields``) by the field's path."""
+    return {field.where: h for field, h in zip(fields, html, strict=True)}
+
+
+def _fragment(q: Question, html: Mapping[FieldPath, Html], solution: Solution | None) -> Fragment:
+    """One variant's :class:`Fragment` from its fields' HTML, by field path."""
+    problem = html.get(("problem",), Markup(""))
+    answer, takeaway = html[("answer",)], html[("takeaway",)]
+    points = tuple(html[("key_points", i)] for i in range(len(q.key_points)))
+    steps = _steps(q, html)
     if solution is None:
         return Fragment(None, problem, answer, points, steps, takeaway)
     values = {name: _ratio(x) for name, x in solution.variant.values}
@@ -143,17 +175,24 @@ def _fragment(q: Question, html: Sequence[Html], solution) -> Fragment:
 def term_fragments(term: Term, glossary: Glossary) -> tuple[Markup, Markup, Fragment]:
     """A glossary entry's definition and explanation (other terms linked), and its worked example."""
     solution = solve(term, term.example, 1)[0]
-    fields = [Field(("definition",), term.definition, inline=True), Field(("explanation",), term.explanation),
-              Field(("example", "problem"), term.example.problem)]
-    fields += [Field(("example", "steps", i, "text"), s.text, inline=True) for i, s in enumerate(term.example.steps)]
+    fields = page_fields(term)
     prose = Prose(term, fields, glossary, href_from(paths.GLOSSARY), prefix=term.id, skip=frozenset({term.id}))
-    definition, explanation, problem, *steps = prose.first(solution.values)[0]
-    return definition, explanation, Fragment(None, problem, steps=tuple(steps), parts=parts_info(solution))
+    html = by_path(fields, prose.first(solution.values)[0])
+    example = Fragment(None, html[("example", "problem")], steps=_steps(term, html), parts=parts_info(solution))
+    return html[("definition",)], html[("explanation",)], example
+
+
+def _steps(owner: Question | Term, html: Mapping[FieldPath, Html]) -> tuple[Html, ...]:
+    """The HTML of each step's text, in order (none without a worked answer)."""
+    if owner.worked is None:
+        return ()
+    base = owner.worked_path
+    return tuple(html[(*base, "steps", i, "text")] for i in range(len(owner.worked.steps)))
 
 
 # ----------------------------------------------------------------------------- solving
 
-def solve(owner: Question | Term, worked: Worked, count: int):
+def solve(owner: Question | Term, worked: Worked, count: int) -> list[Solution]:
     """The default variant plus distinct seeded ones, up to ``count``, solved; failures located."""
     from ..solve import SolveError, solve_many
     from ..variant import ConstraintsUnsatisfiable
@@ -178,7 +217,7 @@ def _plan_problems(worked: Worked, locate: Locator) -> list[Problem]:
     return [locate.problem(p.where, p.message, p.offset) for p in found]
 
 
-def pick_variants(owner: Question | Term, count: int) -> list:
+def pick_variants(owner: Question | Term, count: int) -> list[Variant]:
     """The default variant first, then seeds 1, 2, ... skipping repeats, up to ``count`` in all."""
     from ..variant import variant
 
@@ -194,7 +233,7 @@ def pick_variants(owner: Question | Term, count: int) -> list:
     return chosen
 
 
-def parts_info(solution) -> tuple[dict, ...]:
+def parts_info(solution: Solution) -> tuple[dict[str, str], ...]:
     """Every answer part for the browser's Check: step name, label, shown text and exact value as ``n/d``."""
     from ..render import with_unit
 
@@ -207,7 +246,7 @@ def parts_info(solution) -> tuple[dict, ...]:
     return tuple(out)
 
 
-def result_info(solution) -> dict:
+def result_info(solution: Solution) -> dict[str, str]:
     """The first answer part (see :func:`parts_info`)."""
     return parts_info(solution)[0]
 

@@ -19,20 +19,26 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, ParamSpec, TypeVar
 
 from markupsafe import Markup
 
 from .. import load as loader
 from ..errors import Problem, ProblemsFound, did_you_mean
 from ..locations import Locator
-from ..model import LEVELS, Bank, Library, Question, Term, Worked
+from ..model import LEVELS, Bank, Library, Question, Term, prose_fields
 from ..text import TemplateError, links, render
 from . import paths
 from .fragments import Fragment, href_from, question_fragments, question_title, term_fragments, unit_info
 from .linking import Glossary, Scope
 from .markdown import plain_text, to_html
 from .progress import NO_PROGRESS, Progress
+
+if TYPE_CHECKING:
+    from os import PathLike
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 
 @dataclass
@@ -158,7 +164,7 @@ class SiteData:
             yield from bank.questions
 
 
-def gather(questions=None, variants: int = 20, progress: Progress = NO_PROGRESS,
+def gather(questions: str | PathLike | None = None, variants: int = 20, progress: Progress = NO_PROGRESS,
            loaded: tuple[Library, list[Problem]] | None = None) -> SiteData:
     """Load (or take ``loaded``: a library and the loader's problems), validate and prepare;
     raise :class:`ProblemsFound` listing every problem."""
@@ -171,11 +177,13 @@ def gather(questions=None, variants: int = 20, progress: Progress = NO_PROGRESS,
     banks = [bank_view(bank, glossary, variants, problems, progress) for bank in library.banks]
     terms = []
     for term in library.glossary:
-        terms.append(_collect(problems, term_view, term, glossary))
+        view = _collect(problems, term_view, term, glossary)
+        if view is not None:  # else its problems are recorded
+            terms.append(view)
         progress.advance()
     if problems:
         raise ProblemsFound(problems)
-    terms = sorted(terms, key=lambda t: (t.term.term.casefold(), t.term.id))
+    terms.sort(key=lambda t: (t.term.term.casefold(), t.term.id))
     return SiteData(library, banks, terms, variants)
 
 
@@ -198,10 +206,10 @@ def question_view(q: Question, glossary: Glossary, count: int) -> QuestionView:
     return QuestionView(q, question_title(q), glossary, count, units)
 
 
-def _collect(problems: list[Problem], fn: Callable, *args):
+def _collect(problems: list[Problem], fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T | None:
     """Run one gathering step; a located failure is recorded, not raised."""
     try:
-        return fn(*args)
+        return fn(*args, **kwargs)
     except ProblemsFound as exc:
         problems.extend(exc.problems)
         return None
@@ -228,30 +236,6 @@ def _unknown_links(library: Library, glossary: Glossary) -> list[Problem]:
                 out.append(Locator(owner).problem(where, f"link to unknown glossary term `{link.term}`"
                                                   + did_you_mean(link.term, glossary.terms), needle=needle))
     return out
-
-
-def prose_fields(owner: Question | Term) -> Iterable[tuple[tuple, str]]:
-    """(marks path, template) of every prose field, in reading order."""
-    worked: Worked | None
-    base: tuple
-    if isinstance(owner, Term):
-        yield ("definition",), owner.definition
-        yield ("explanation",), owner.explanation
-        worked, base = owner.example, ("example",)
-    else:
-        yield ("title",), owner.title
-        worked, base = owner.worked, ()
-    if worked is not None:
-        yield base + ("problem",), worked.problem
-    if isinstance(owner, Question):
-        yield ("answer",), owner.answer
-        for i, point in enumerate(owner.key_points):
-            yield ("key_points", i), point
-    if worked is not None:
-        for i, step in enumerate(worked.steps):
-            yield base + ("steps", i, "text"), step.text
-    if isinstance(owner, Question):
-        yield ("takeaway",), owner.takeaway
 
 
 # ----------------------------------------------------------------------------- glossary

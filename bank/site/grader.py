@@ -22,8 +22,12 @@ import io
 import os
 import zipfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import UsageError
+
+if TYPE_CHECKING:
+    from ..model import Question, Term
 
 #: The Pyodide files a page loads (the npm package also holds TypeScript types, maps and consoles).
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -79,7 +83,7 @@ def runtime_files(folder: Path) -> dict[str, Path]:
     return {f"{RUNTIME_DIR}/{name}": folder / name for name in RUNTIME}
 
 
-def worked_payload(owner) -> dict:
+def worked_payload(owner: Question | Term) -> dict[str, object]:
     """The worked question as data for ``grade_data`` in the page (:mod:`bank.grade.portable`)."""
     from ..grade.portable import worked_data
 

@@ -19,7 +19,8 @@ the shape.
 >>> from bank.model import Term
 >>> from bank.site.linking import Glossary
 >>> fields = [Field(("problem",), "Load {{ size }} GB of weights on a replica.")]
->>> prose = Prose(None, fields, Glossary([Term("replica", "replica", "A copy.", "", None)]), lambda t: "#" + t)
+>>> replica = Term("replica", "replica", "A copy.", "", None)
+>>> prose = Prose(replica, fields, Glossary([replica]), lambda t: "#" + t)
 >>> html, _ = prose.first({"size": 70})
 >>> filled = prose.render({"size": 140})[0]
 >>> filled.digits, str(filled) == html[0].replace("70", "140")
@@ -31,15 +32,18 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from markupsafe import Markup
 
 from ..errors import ProblemsFound
 from ..locations import Locator
-from ..text import Hole, TemplateError, pieces, render
+from ..text import Hole, Piece, TemplateError, pieces, render
 from .linking import Glossary, Scope
 from .markdown import to_html
+
+if TYPE_CHECKING:
+    from ..model import FieldPath, Question, Term
 
 #: A number as prose prints it (``21,900``, ``11.7``, ``2``), and the character that stands for one.
 NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
@@ -54,7 +58,7 @@ class Field:
     """One prose field: where it is in the file (to locate errors), its template, and whether it is
     inline Markdown (a step, a key point) or a block (a problem, an answer)."""
 
-    where: tuple
+    where: FieldPath
     source: str
     inline: bool = False
 
@@ -107,8 +111,8 @@ class Prose:
     Template faults are raised as :class:`ProblemsFound`, located in the owner's file.
     """
 
-    def __init__(self, owner, fields: Sequence[Field], glossary: Glossary, href: Callable[[str], str],
-                 prefix: str = "t", skip: frozenset = frozenset()):
+    def __init__(self, owner: Question | Term, fields: Sequence[Field], glossary: Glossary,
+                 href: Callable[[str], str], prefix: str = "t", skip: frozenset[str] = frozenset()) -> None:
         self.owner, self.fields, self.glossary = owner, tuple(fields), glossary
         self.href, self.prefix, self.skip = href, prefix, skip
         self._pieces = [self._parse(f) for f in self.fields]
@@ -129,7 +133,7 @@ class Prose:
 
     # -- text
 
-    def _parse(self, field: Field):
+    def _parse(self, field: Field) -> tuple[Piece, ...] | None:
         try:
             return pieces(field.source)
         except TemplateError as exc:
@@ -237,7 +241,7 @@ class Prose:
         return digits is not None and any(HOLE in m.group() for m in digits.finditer(skeleton))
 
 
-def field_text(owner, field: Field, context: Mapping[str, object]) -> str:
+def field_text(owner: Question | Term, field: Field, context: Mapping[str, object]) -> str:
     """A field of ``owner`` rendered as text (jinja's result exactly), or a located :class:`ProblemsFound`."""
     if "{" not in field.source:  # no template syntax: jinja would only drop one trailing newline
         return field.source[:-1] if field.source.endswith("\n") else field.source
@@ -247,7 +251,7 @@ def field_text(owner, field: Field, context: Mapping[str, object]) -> str:
         raise located(owner, field, exc) from None
 
 
-def located(owner, field: Field, exc: TemplateError) -> ProblemsFound:
+def located(owner: Question | Term, field: Field, exc: TemplateError) -> ProblemsFound:
     """A template fault in ``field`` as a problem located in the owner's file."""
     return ProblemsFound([Locator(owner).problem(field.where, str(exc), needle=_needle(field.source, exc))])
 

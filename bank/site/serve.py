@@ -13,6 +13,8 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import socket
+import socketserver
 import threading
 from pathlib import Path
 from typing import Callable
@@ -32,11 +34,12 @@ _LIVE = ('<script>(function(){{var seen={0};setInterval(function(){{fetch("' + B
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Serves the site folder quietly, with its own 404 page (and, when previewing, live reload)."""
 
-    def __init__(self, *args, generation: Callable[[], int] | None = None, **kwargs):
+    def __init__(self, request: socket.socket, client_address: tuple[str, int], server: socketserver.BaseServer,
+                 *, directory: str | None = None, generation: Callable[[], int] | None = None) -> None:
         self.generation = generation  # set before the base class handles the request
-        super().__init__(*args, **kwargs)
+        super().__init__(request, client_address, server, directory=directory)
 
-    def log_message(self, format: str, *args) -> None:  # noqa: A002 - the stdlib's name
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the stdlib's name
         pass
 
     def do_GET(self) -> None:
@@ -85,7 +88,8 @@ def make_server(folder: Path, port: int, generation: Callable[[], int] | None = 
 
 
 class _Server(http.server.ThreadingHTTPServer):
-    def handle_error(self, request, client_address) -> None:
+    def handle_error(self, request: socket.socket | tuple[bytes, socket.socket],
+                     client_address: tuple[str, int]) -> None:
         """A browser that leaves mid-page (a reload, a closed tab) is normal: no traceback for that."""
         import sys
 
@@ -99,13 +103,13 @@ def watch(folders: list[Path], rebuild: Callable[[], None], stop: threading.Even
     Changes to the output folder (and its staging siblings) are ignored, so a site
     built inside a watched folder cannot trigger itself.
     """
-    from watchfiles import DefaultFilter
+    from watchfiles import Change, DefaultFilter
     from watchfiles import watch as changes
 
     default = DefaultFilter()
     skip = (str(output), str(output.parent / f".{output.name}."))
 
-    def wanted(change, path: str) -> bool:
+    def wanted(change: Change, path: str) -> bool:
         return default(change, path) and not path.startswith(skip)
 
     for _ in changes(*[str(f) for f in folders if f.exists()], watch_filter=wanted, stop_event=stop,

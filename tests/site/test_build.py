@@ -278,7 +278,7 @@ def test_worker_processes_build_the_same_bytes(site_questions, tmp_path):
 def test_variants_ship_each_shape_once_and_fill_in_to_their_full_html(site, site_data):
     """A variant whose numbers alone change comes as [shape, digits]; filled in, it is the HTML a full render
     of that variant gives (the page's script fills it in the same way)."""
-    from bank.site.fragments import href_from, question_fields, solve
+    from bank.site.fragments import href_from, page_fields, solve
     from bank.site.prose import Prose
 
     shaped = 0
@@ -289,7 +289,7 @@ def test_variants_ship_each_shape_once_and_fill_in_to_their_full_html(site, site
         assert len(set(payload["shapes"])) == len(payload["shapes"])
         solutions = {s.variant.seed: s for s in solve(q, q.worked, len(payload["variants"]))}
         for shown in payload["variants"][1:]:
-            fresh = Prose(q, question_fields(q), view.glossary, href_from(view.page), prefix=q.id)
+            fresh = Prose(q, page_fields(q), view.glossary, href_from(view.page), prefix=q.id)
             full = [str(h) for h in fresh.first(solutions[shown["seed"]].values)[0]]
             fields = [shown["problem"], shown["answer"], *shown["key_points"], *shown["steps"], shown["takeaway"]]
             shaped += sum(isinstance(f, list) for f in fields)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from bank.load import load
 from bank.model import Term
 from bank.site import paths
-from bank.site.fragments import href_from, question_fields, solve
+from bank.site.fragments import href_from, page_fields, solve
 from bank.site.linking import Glossary
 from bank.site.prose import Field, Prose
 from tests.conftest import QUESTIONS
@@ -26,7 +26,7 @@ def texts(html: list) -> list[str]:
 
 
 def prose_for(q) -> Prose:
-    return Prose(q, question_fields(q), GLOSSARY, href_from(paths.question_page(q.bank, q.id)), prefix=q.id)
+    return Prose(q, page_fields(q), GLOSSARY, href_from(paths.question_page(q.bank, q.id)), prefix=q.id)
 
 
 @pytest.mark.parametrize("q", WORKED, ids=[q.id for q in WORKED])

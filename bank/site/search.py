@@ -84,19 +84,22 @@ class Index:
         page = light(html.decode("utf-8"))
         if page is None:
             return
-        if self._service is None:
-            self._service = Service()
-            self._index_id = self._service.ask({"type": "NewIndex", "config": {"force_language": "en"}})["index_id"]
-        self._service.send({"type": "AddFile", "index_id": self._index_id, "file_path": rel, "url": None,
-                            "file_contents": page})
+        self._started().send({"type": "AddFile", "index_id": self._index_id, "file_path": rel, "url": None,
+                              "file_contents": page})
         self.pages += 1
 
     def build(self, out: Path) -> int:
         """Write the bundle to ``out`` (the site's ``pagefind`` folder); returns the pages indexed."""
-        if self._service is None:
-            raise SearchIndexError("search index: no page has a part marked for search")
-        self._service.ask({"type": "WriteFiles", "index_id": self._index_id, "output_path": str(out)})
+        self._started().ask({"type": "WriteFiles", "index_id": self._index_id, "output_path": str(out)})
         return self.pages
+
+    def _started(self) -> Service:
+        """The service, started with an empty index on first use (a site with nothing to index gets an
+        empty bundle, and search finds nothing)."""
+        if self._service is None:
+            self._service = Service()
+            self._index_id = self._service.ask({"type": "NewIndex", "config": {"force_language": "en"}})["index_id"]
+        return self._service
 
     def close(self) -> None:
         if self._service is not None:

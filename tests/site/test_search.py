@@ -69,3 +69,10 @@ def test_a_build_whose_search_fails_keeps_the_old_site(tmp_path, monkeypatch):
     assert result.exit_code != 0 and "Traceback" not in result.output
     assert "search index: Pagefind failed: out of memory" in result.output
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+
+
+def test_a_site_with_nothing_to_index_gets_an_empty_bundle(tmp_path):
+    bundle = index_of(tmp_path, "empty", [])
+    entry = json.loads((bundle / "pagefind-entry.json").read_text())
+    assert sum(lang["page_count"] for lang in entry["languages"].values()) == 0
+    assert (bundle / "pagefind.js").is_file()

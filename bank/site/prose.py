@@ -10,7 +10,8 @@ variant that has it, then only filled in: a variant costs its number formatting,
 page carries each shape once rather than every variant's HTML.
 
 Digits can change Markdown in two places, so a shape is never used there: a digit run that starts a
-line (``1.`` starts a list at any length up to nine digits) and a character reference (``&#65;``).
+line or a list item (``1.`` starts a list at any length up to nine digits, also inside ``1. ``) and a
+character reference (``&#65;``).
 Nor where a glossary spelling with digits could take a variant's digits (``p{{ n }}`` may print
 ``p99``). Everything else a digit does (a word character beside a term, a letter-like character in
 emphasis rules) it does for every digit run alike, so the first check holds for every variant of
@@ -48,9 +49,10 @@ if TYPE_CHECKING:
 #: A number as prose prints it (``21,900``, ``11.7``, ``2``), and the character that stands for one.
 NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 HOLE = "\ue000"
-#: Where a digit run changes the Markdown: in the digits that start a line (after any list or quote
-#: markers) before a ``.`` or ``)``, a list marker up to nine digits long; or in a character reference.
-_UNSAFE = re.compile(r"(?m)^[ \t>*+\-]*[0-9\ue000]*\ue000[0-9\ue000]*[.)]|&#")
+#: Where a digit run changes the Markdown: in the digits that start a line (after any quote or list
+#: markers, numbered ones too) before a ``.`` or ``)``, a list marker up to nine digits long; or in a
+#: character reference.
+_UNSAFE = re.compile(r"(?m)^(?:[ \t>*+\-]|[0-9\ue000]{1,9}[.)][ \t])*[0-9\ue000]*\ue000[0-9\ue000]*[.)]|&#")
 
 
 @dataclass(frozen=True)

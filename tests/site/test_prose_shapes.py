@@ -41,13 +41,14 @@ def test_every_variant_through_its_shape_is_its_full_render(q):
 # Text around the holes that Markdown and the glossary care about: list markers, emphasis, code,
 # references, a term, a term with digits, and line breaks.
 _PIECES = st.sampled_from(["", " ", "\n", "\n\n", "1. ", "- ", "* ", "> ", "*", "_", "`", "&#", "&amp;", "#",
-                           "replica", "p", "p99", "x", ".", ")", "(", "$", "%", " GB", ",", "e", "1", "0."])
+                           "replica", "p", "p99", "x", ".", ")", "(", "$", "%", " GB", ",", "e", "1", "0.", "1) ", "    ", "```", "|", "\\", "<", "[", "](", "**", "~", "+ ", "2.", "  \n", ":", "-", "=", "\t"])
 _NUMBERS = st.one_of(st.integers(0, 10**11), st.decimals(0, 10**5, places=2).map(str), st.sampled_from(
     ["1,000", "2.5", "10", "9", "0", "99", "100%", "$21,900"]))
 
 
 @settings(max_examples=300, deadline=None)
 @example(["{{ a }}", ". ", "x"], False, [(1234567890, 0), (5, 0)])   # a list marker: up to nine digits
+@example(["1. ", "{{ a }}", "1. "], False, [("0.00", 0), (0, 0)])   # ... and at the start of a list item
 @example(["p", "{{ a }}", " latency"], False, [(5, 0), (99, 0)])      # p5, then the term p99
 @example(["&#", "{{ a }}", ";"], True, [(65, 0), (66, 0)])            # a character reference
 @given(st.lists(st.one_of(_PIECES, st.just("{{ a }}"), st.just("{{ b }}")), min_size=1, max_size=12),

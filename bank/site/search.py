@@ -131,7 +131,8 @@ class Service:
             self._log.close()
             raise SearchIndexError(f"search index: cannot start Pagefind: {exc}") from None
         self._sent = 0
-        self._replies: dict[int, dict] = {}
+        self._replies: dict[int, dict] = {}  # only those asked for: 10,000 pages' acknowledgements are not kept
+        self._awaited: set[int] = set()
         self._errors: list[str] = []
         self._done = False
         self._changed = threading.Condition()
@@ -151,6 +152,8 @@ class Service:
 
     def ask(self, payload: dict) -> dict:
         """Send a request and wait for its reply."""
+        with self._changed:
+            self._awaited.add(self._sent + 1)  # before it is sent: the reply may come at once
         wanted = self.send(payload)
         assert self._process.stdin is not None
         try:
@@ -162,6 +165,7 @@ class Service:
                 raise SearchIndexError(f"search index: Pagefind did not answer in {TIMEOUT} s")
         if wanted not in self._replies:
             self._fail()
+        self._awaited.discard(wanted)
         return self._replies.pop(wanted)
 
     def close(self) -> None:
@@ -190,7 +194,7 @@ class Service:
                     payload = reply.get("payload") or {}
                     if payload.get("type") == "Error":
                         self._errors.append(str(payload.get("message", "an error")))
-                    elif reply.get("message_id") is not None:
+                    elif reply.get("message_id") in self._awaited:
                         self._replies[reply["message_id"]] = payload
                 self._changed.notify_all()
         with self._changed:

@@ -5,7 +5,7 @@ glossary, whose entries come back as sub-results anchored at ``glossary.html#<te
 indexed page is written, :class:`Index` sends that part alone, in a bare HTML document with the
 page's path, to a Pagefind process run as a service (``pagefind --service``, the binary from the
 ``pagefind[bin]`` package), which indexes it while the rest of the site renders; at the end it
-writes the bundle into the site. A question page is mostly its variants' data, which Pagefind
+hands the bundle's files over, and they are written into the site. A question page is mostly its variants' data, which Pagefind
 would parse only to ignore, and no copy of a page touches the disk. Result URLs are root paths;
 ``search.js`` makes them relative.
 
@@ -26,6 +26,7 @@ import re
 import subprocess
 import tempfile
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import NoReturn
 
@@ -33,8 +34,10 @@ from ..errors import BankError
 
 BUNDLE = "pagefind"
 MARK = "data-pagefind-body"
-#: Longest Pagefind may take to answer (it writes 10,000 pages' index in a few seconds).
+#: Longest Pagefind may take to answer (it builds 10,000 pages' index in a few seconds).
 TIMEOUT = 600
+#: Threads writing the bundle's files.
+WRITERS = 4
 
 
 class SearchIndexError(BankError):
@@ -89,8 +92,17 @@ class Index:
         self.pages += 1
 
     def build(self, out: Path) -> int:
-        """Write the bundle to ``out`` (the site's ``pagefind`` folder); returns the pages indexed."""
-        self._started().ask({"type": "WriteFiles", "index_id": self._index_id, "output_path": str(out)})
+        """Write the bundle to ``out`` (the site's ``pagefind`` folder); returns the pages indexed.
+
+        The service hands the files over rather than writing them: its own writes may still be under way
+        when it answers, and it exits the moment its input closes, losing them.
+        """
+        reply = self._started().ask({"type": "GetFiles", "index_id": self._index_id})
+        files = {_inside(out, f["path"]): base64.b64decode(f["content"]) for f in reply["files"]}
+        for folder in {path.parent for path in files}:
+            folder.mkdir(parents=True, exist_ok=True)
+        with ThreadPoolExecutor(WRITERS) as pool:  # creating a file is slow on some disks; a few at once
+            list(pool.map(lambda item: item[0].write_bytes(item[1]), files.items()))
         return self.pages
 
     def _started(self) -> Service:
@@ -111,6 +123,14 @@ class Index:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _inside(folder: Path, name: str) -> Path:
+    """``folder / name`` for a bundle file's relative path, refusing one that would land outside it."""
+    path = (folder / name).resolve()
+    if not path.is_relative_to(folder.resolve()):
+        raise SearchIndexError(f"search index: Pagefind named a file outside its folder: {name!r}")
+    return folder / name
 
 
 class Service:
@@ -185,9 +205,14 @@ class Service:
     def _read(self) -> None:
         """Collect replies (errors apart) until the service closes its output."""
         assert self._process.stdout is not None
-        out, pending = self._process.stdout.fileno(), b""
+        out, pending = self._process.stdout.fileno(), bytearray()
         while chunk := os.read(out, 1 << 16):
-            *messages, pending = (pending + chunk).split(b",")
+            start = len(pending)
+            pending += chunk
+            if pending.find(b",", start) < 0:  # a long reply (the bundle) comes in many reads
+                continue
+            *messages, rest = pending.split(b",")
+            pending = bytearray(rest)
             with self._changed:
                 for message in messages:
                     reply = json.loads(base64.b64decode(message))

@@ -76,3 +76,13 @@ def test_a_site_with_nothing_to_index_gets_an_empty_bundle(tmp_path):
     entry = json.loads((bundle / "pagefind-entry.json").read_text())
     assert sum(lang["page_count"] for lang in entry["languages"].values()) == 0
     assert (bundle / "pagefind.js").is_file()
+
+
+@pytest.mark.parametrize("name", ["../escape.js", "/etc/passwd", "fragment/../../x"],
+                         ids=["parent", "absolute", "nested-parent"])
+def test_a_bundle_file_named_outside_its_folder_is_refused(tmp_path, name):
+    from bank.site.search import _inside
+
+    with pytest.raises(SearchIndexError, match="outside its folder"):
+        _inside(tmp_path / "pagefind", name)
+    assert _inside(tmp_path / "pagefind", "fragment/en_1.pf_fragment") == tmp_path / "pagefind" / "fragment" / "en_1.pf_fragment"

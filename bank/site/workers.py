@@ -49,21 +49,26 @@ def workers_for(pages: int) -> int:
 def warm_up(questions: int) -> None:
     """Start the fork server now if ``questions`` pages will want workers, so that its imports run while the
     parent loads the banks, and the pool finds it ready."""
-    if workers_for(questions) > 1 and "forkserver" in multiprocessing.get_all_start_methods():
+    if workers_for(questions) > 1 and _context().get_start_method() == "forkserver":
         from multiprocessing import forkserver
 
-        multiprocessing.get_context("forkserver").set_forkserver_preload(PRELOAD)
         forkserver.ensure_running()
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """The fork server's context, its imports preloaded (spawn where there is none)."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    return context
 
 
 def render(pages: list, indices: list[int], base_url: str | None, templates: str | None,
            workers: int) -> Generator[Result, None, None]:
     """(index, page bytes or None, what the question kept, problems) for each page in ``indices``,
     in order, rendered by ``workers`` processes."""
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    if "forkserver" in methods:
-        context.set_forkserver_preload(PRELOAD)
+    context = _context()
     state = pickle.dumps((pages, base_url, templates), protocol=pickle.HIGHEST_PROTOCOL)
     size = max(1, min(50, len(indices) // (workers * 6)))
     chunks = [indices[i:i + size] for i in range(0, len(indices), size)]

@@ -25,7 +25,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from ._files import Unreadable, read_regular
+from ._files import Folder, Unreadable, read_regular
 from .errors import BankError, NotFound, Problem, ProblemsFound, did_you_mean
 from .model import Bank, Library, Param, Question, Step, Term, Worked
 
@@ -91,11 +91,12 @@ def gather(questions: str | os.PathLike | None = None, *, cached: bool = False) 
 def _gather(root: Path) -> tuple[Library, list[Problem]]:
     problems: list[Problem] = []
     banks = []
+    inside = Folder(root)  # every file read must stay in it
     for bank_dir in _bank_dirs(root, problems):
-        bank = _load_bank(bank_dir, root, problems)
+        bank = _load_bank(bank_dir, inside, problems)
         if bank:
             banks.append(bank)
-    glossary = _load_glossary(root / GLOSSARY_DIR, root, problems)
+    glossary = _load_glossary(root / GLOSSARY_DIR, inside, problems)
     _check_unique_ids(banks, problems)
     return Library(str(root), tuple(banks), tuple(glossary)), problems
 
@@ -110,18 +111,25 @@ def _bank_dirs(root: Path, problems: list[Problem]) -> list[Path]:
 
 
 def display_path(path: Path) -> str:
-    """A path as users should see it: relative to the working folder when inside it."""
-    try:
-        rel = os.path.relpath(path)
-    except ValueError:  # pragma: no cover - other drive on Windows
-        return str(path)
-    return str(path) if rel.startswith("..") else rel
+    """A path as users should see it: relative to the working folder when inside it.
+
+    >>> display_path(Path("questions/./core/../core/q.yaml")), display_path(Path.cwd() / "q.yaml")
+    ('questions/core/q.yaml', 'q.yaml')
+    """
+    text = os.path.normpath(path)
+    if not os.path.isabs(text):  # relative already: what relpath gives, without its getcwd calls
+        return str(path) if text.startswith("..") else text
+    here = os.getcwd()
+    if text == here:
+        return "."
+    inside = here if here.endswith(os.sep) else here + os.sep
+    return text[len(inside):] if text.startswith(inside) else str(path)
 
 
 # ----------------------------------------------------------------------------- files
 
 def read_file(path: Path, schema: str, problems: list[Problem],
-              root: Path | None = None) -> tuple[dict[str, Any] | None, dict]:
+              root: Path | Folder | None = None) -> tuple[dict[str, Any] | None, dict]:
     """Read one YAML file and validate it; returns (data, marks) or (None, marks).
 
     Only a regular file inside ``root`` (once symlinks are resolved), of at most
@@ -167,7 +175,7 @@ def _with_source(problems: list[Problem], text: str) -> list[Problem]:
             for p in problems]
 
 
-def _load_bank(bank_dir: Path, root: Path, problems: list[Problem]) -> Bank | None:
+def _load_bank(bank_dir: Path, root: Folder, problems: list[Problem]) -> Bank | None:
     index = bank_dir / "bank.yaml"
     if not os.path.lexists(index):
         problems.append(Problem(display_path(bank_dir), 0, 0, "a bank folder needs a bank.yaml"))
@@ -198,7 +206,7 @@ def _load_bank(bank_dir: Path, root: Path, problems: list[Problem]) -> Bank | No
     return Bank(bank_dir.name, data["title"], data["intro"], tuple(questions), display_path(index))
 
 
-def load_question(path: Path, bank: str, root: Path | None, problems: list[Problem]) -> Question | None:
+def load_question(path: Path, bank: str, root: Path | Folder | None, problems: list[Problem]) -> Question | None:
     """One question file of ``bank`` (None when it has problems, which are added to ``problems``)."""
     data, marks = read_file(path, "question", problems, root)
     if data is None:
@@ -215,7 +223,7 @@ def load_question(path: Path, bank: str, root: Path | None, problems: list[Probl
         path=display_path(path), marks=marks)
 
 
-def _load_glossary(folder: Path, root: Path, problems: list[Problem]) -> list[Term]:
+def _load_glossary(folder: Path, root: Folder, problems: list[Problem]) -> list[Term]:
     if not folder.is_dir():
         return []
     terms = []

@@ -332,7 +332,10 @@ class Value:
         return parse_unit(self.unit)
 
     def __str__(self) -> str:
-        return _text(isinstance(self.magnitude, float), self.magnitude, self.unit, self.format)
+        m = self.magnitude
+        if isinstance(m, float):
+            return _text(m, 0, self.unit, self.format)
+        return _text(m.numerator, m.denominator, self.unit, self.format)
 
     def __float__(self) -> float:
         return float(self.magnitude)
@@ -375,9 +378,11 @@ def _magnitude(x: object) -> Fraction | float | int:
 
 
 @functools.lru_cache(maxsize=8192)
-def _text(is_float: bool, magnitude: Fraction | float, unit: str, format: str | None) -> str:
-    """A value's text; memoised because a site prints the same values in variant after variant
-    (``is_float`` keeps ``Fraction(1, 2)`` and ``0.5``, equal as keys, apart)."""
+def _text(numerator: int | float, denominator: int, unit: str, format: str | None) -> str:
+    """A value's text, memoised because a site prints the same values in variant after variant; an
+    exact value comes as its two integers (a Fraction's own hash costs more than the rest of a hit),
+    a float as itself over 0 (so ``0.5`` and ``1/2``, equal as keys, stay apart)."""
     from .formatting import apply_format
 
+    magnitude = numerator if denominator == 0 else Fraction(int(numerator), denominator)
     return apply_format(magnitude if format is None else Value(magnitude, unit, format), format)

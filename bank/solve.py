@@ -70,6 +70,13 @@ class Compiled:
 
     plan: Plan
 
+    @functools.cached_property
+    def formats(self) -> dict[str, tuple[str, str | None]]:
+        """Each param's and step's (unit, format), for its :class:`~bank.model.Value`."""
+        worked = self.plan.worked
+        return {**{p.name: (p.unit, p.format) for p in worked.params},
+                **{s.name: (s.unit, s.format) for s in worked.steps}}
+
     def run(self, values: Mapping[str, Fraction]) -> dict[str, Fraction]:
         """Every param and step in base units; a step that cannot be computed is a :class:`SolveError`."""
         env: dict[str, Fraction] = self.plan.to_base(values)
@@ -113,9 +120,8 @@ def solve(owner: Question | Term, variant: Variant) -> Solution:
 
 def _solution(owner: Question | Term, worked: Worked, program: Compiled, variant: Variant) -> Solution:
     base = program.run(variant.as_dict())
-    formats = {p.name: (p.unit, p.format) for p in worked.params}
-    formats.update({s.name: (s.unit, s.format) for s in worked.steps})
-    values = {name: Value(program.plan.display(name, base[name]), *formats[name]) for name in worked.names}
+    display, formats = program.plan.display, program.formats
+    values = {name: Value(display(name, base[name]), *formats[name]) for name in worked.names}
     return Solution(owner, variant, values)
 
 

@@ -49,9 +49,15 @@ def derive_seed(*parts: object) -> str:
     return hashlib.sha256(joined.encode("utf-8")).hexdigest()[:16]
 
 
-def _index(key: str, seed: str, student: str | None, attempt: int, name: str, size: int) -> int:
-    material = f"{key}\x1f{seed}\x1f{student or ''}\x1f{attempt}\x1f{name}".encode("utf-8")
-    return int.from_bytes(hashlib.sha256(material).digest(), "big") % size
+def _attempt(key: str, seed: str, student: str | None, attempt: int) -> hashlib._Hash:
+    """SHA-256 fed with what one attempt's draws share, to be copied for each param."""
+    return hashlib.sha256(f"{key}\x1f{seed}\x1f{student or ''}\x1f{attempt}\x1f".encode("utf-8"))
+
+
+def _draw(attempt: hashlib._Hash, name: str, size: int) -> int:
+    h = attempt.copy()
+    h.update(name.encode("utf-8"))
+    return int.from_bytes(h.digest(), "big") % size
 
 
 @functools.lru_cache(maxsize=1024)
@@ -80,12 +86,13 @@ def variant(owner: Owner, seed: object = None, student: str | None = None,
         return Variant(owner.key, None, tuple(values.items()))
     seed_text = str(seed if seed is not None else "")
     planned = plan(worked)
+    grids = _grids(worked)
     failures: Counter[str] = Counter()
     for attempt in range(MAX_TRIES):
-        values = {name: pinned[name] if name in pinned
-                  else at(_index(owner.key, seed_text, student, attempt, name, size))
-                  for name, size, at in _grids(worked)}
-        failing = planned.failing(values)
+        shared = _attempt(owner.key, seed_text, student, attempt)
+        values = {name: pinned[name] if name in pinned else at(_draw(shared, name, size))
+                  for name, size, at in grids}
+        failing = planned.failing(values) if planned.constraints else ()
         if not failing:
             return Variant(owner.key, seed_text, tuple(values.items()), student)
         failures.update(failing)

@@ -121,7 +121,8 @@ def _build(loaded: tuple[Library, list[Problem]], out: Path, base_url: str | Non
         if workers is None:
             workers = workers_for(sum(1 for p in pages if p.question is not None))
         stream = iter_pages(pages, base_url, progress, workers=workers)  # to disk as they come, light copies to the index
-        files = itertools.chain(extra.items(), _indexing(stream, searchable if search else set(), index))
+        # Static files last: they are written while Pagefind builds the bundle.
+        files = itertools.chain(_indexing(stream, searchable if search else set(), index), extra.items())
 
         def finish(folder: Path) -> None:
             if search:
@@ -138,9 +139,15 @@ def _build(loaded: tuple[Library, list[Problem]], out: Path, base_url: str | Non
 
 def _indexing(files: Iterable[tuple[str, bytes]], searchable: set[str],
               index: Index) -> Iterator[tuple[str, bytes]]:
+    """The files, each searchable page sent to the index on its way; once the last is in, the index is
+    sealed, and Pagefind builds the bundle while the rest are written."""
+    left = len(searchable)
     for rel, content in files:
         if rel in searchable:
             index.add(rel, content)
+            left -= 1
+            if left == 0:
+                index.seal()
         yield rel, content
 
 

@@ -218,13 +218,15 @@ def _plan_problems(worked: Worked, locate: Locator) -> list[Problem]:
 
 
 def pick_variants(owner: Question | Term, count: int) -> list[Variant]:
-    """The default variant first, then seeds 1, 2, ... skipping repeats, up to ``count`` in all."""
+    """The default variant first, then seeds 1, 2, ... skipping repeats, up to ``count`` in all (fewer
+    when the params allow fewer: six choices give six variants, found without drawing sixty)."""
     from ..variant import variant
 
     chosen = [variant(owner)]
     seen = {chosen[0].values}
+    wanted = min(count, owner.worked.variant_count()) if owner.worked is not None else 1
     for seed in range(1, 3 * count):
-        if len(chosen) >= count:
+        if len(chosen) >= wanted:
             break
         v = variant(owner, seed)
         if v.values not in seen:

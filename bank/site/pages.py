@@ -4,7 +4,7 @@ A :class:`Page` is pure data; :mod:`bank.site.render` turns each into text.
 Every page gets ``url(target)``, which makes a site path relative to it.
 
 >>> [p.path for p in site_pages(SiteData(None, [], [], 1), base_url=None)]
-['index.html', 'glossary.html', 'search.html', '404.html']
+['glossary.html', 'index.html', 'search.html', '404.html']
 """
 
 from __future__ import annotations
@@ -46,18 +46,21 @@ def site_pages(site: SiteData, base_url: str | None, step_marking: bool = False)
     """Every page of the site in the order they render (``step_marking`` adds the working box: Pyodide is
     shipped). Each bank's question pages come before the bank's own page: each renders its question's
     variants and keeps the default, which the bank page shows and then lets go, and the terms it
-    mentions, for the glossary's back-links."""
+    mentions, for the glossary's back-links (so the glossary follows the last question page)."""
     banks = tuple(site.banks)
     pages = []
     for bank in site.banks:
         pages += [_question_page(bank, i, step_marking, banks) for i in range(len(bank.questions))]
         pages.append(Page(bank.page, "bank.html", {"bank": bank, "title": bank.bank.title}, nav=(banks, bank),
                           done=functools.partial(_release, bank)))
+    glossary = Page(paths.GLOSSARY, "glossary.html",
+                    {"terms": site.terms, "letters": letters(site), "title": "Glossary"}, searchable=True,
+                    nav=(banks, None), later=functools.partial(_glossary, site))
+    # The glossary, the last page searched, comes as soon as every question has been rendered, so that
+    # Pagefind builds the index while the last bank page and the rest are written.
+    pages.insert(len(pages) - 1 if banks else len(pages), glossary)
     pages.append(Page(paths.INDEX, "index.html", {"banks": site.banks, "terms": site.terms,
                                                   "title": "All question banks"}, nav=(banks, None)))
-    pages.append(Page(paths.GLOSSARY, "glossary.html",
-                      {"terms": site.terms, "letters": letters(site), "title": "Glossary"}, searchable=True,
-                      nav=(banks, None), later=functools.partial(_glossary, site)))
     pages.append(Page(paths.SEARCH, "search.html", {"title": "Search"}))
     pages.append(Page(paths.NOT_FOUND, "404.html", {"title": "Page not found", "inline_css": stylesheet()}))
     if base_url:

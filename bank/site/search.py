@@ -81,9 +81,12 @@ class Index:
         self.pages = 0
         self._service: Service | None = None
         self._index_id = 0
+        self._bundle: int | None = None  # the message asking for the bundle, once sent
 
     def add(self, rel: str, html: bytes) -> None:
         """Index the marked part of the page at site path ``rel`` (the service starts on the first one)."""
+        if self._bundle is not None:
+            raise SearchIndexError("search index: a page came after the bundle was asked for")
         page = light(html.decode("utf-8"))
         if page is None:
             return
@@ -91,13 +94,21 @@ class Index:
                               "file_contents": page})
         self.pages += 1
 
+    def seal(self) -> None:
+        """Ask for the bundle now that every page is in, without waiting: Pagefind builds it while the
+        site's other files are written."""
+        if self._bundle is None:
+            self._bundle = self._started().post({"type": "GetFiles", "index_id": self._index_id})
+
     def build(self, out: Path) -> int:
         """Write the bundle to ``out`` (the site's ``pagefind`` folder); returns the pages indexed.
 
         The service hands the files over rather than writing them: its own writes may still be under way
         when it answers, and it exits the moment its input closes, losing them.
         """
-        reply = self._started().ask({"type": "GetFiles", "index_id": self._index_id})
+        self.seal()
+        assert self._service is not None and self._bundle is not None
+        reply = self._service.wait(self._bundle)
         files = {_inside(out, f["path"]): base64.b64decode(f["content"]) for f in reply["files"]}
         for folder in {path.parent for path in files}:
             folder.mkdir(parents=True, exist_ok=True)
@@ -135,7 +146,8 @@ def _inside(folder: Path, name: str) -> Path:
 
 class Service:
     """One ``pagefind --service`` process: :meth:`send` does not wait for the reply, :meth:`ask` waits
-    for its own (and fails on any error the service has reported by then)."""
+    for its own (and fails on any error the service has reported by then), :meth:`post` and
+    :meth:`wait` do the same in two steps."""
 
     def __init__(self) -> None:
         from pagefind.service import get_executable
@@ -172,6 +184,10 @@ class Service:
 
     def ask(self, payload: dict) -> dict:
         """Send a request and wait for its reply."""
+        return self.wait(self.post(payload))
+
+    def post(self, payload: dict) -> int:
+        """Send a request whose reply :meth:`wait` will collect; its message id."""
         with self._changed:
             self._awaited.add(self._sent + 1)  # before it is sent: the reply may come at once
         wanted = self.send(payload)
@@ -180,6 +196,10 @@ class Service:
             self._process.stdin.flush()
         except OSError:
             self._fail()
+        return wanted
+
+    def wait(self, wanted: int) -> dict:
+        """The reply to message ``wanted`` (sent with :meth:`post`), once it comes."""
         with self._changed:
             if not self._changed.wait_for(lambda: wanted in self._replies or self._errors or self._done, TIMEOUT):
                 raise SearchIndexError(f"search index: Pagefind did not answer in {TIMEOUT} s")

@@ -46,8 +46,9 @@ def write_site(out: Path, files: Mapping[str, Content] | Iterable[tuple[str, Con
         raise OutputError(f"cannot write the site into {out}: {_reason(exc)}") from None
     try:
         os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes 0700; a web server must read it
+        made = {staging}
         for rel, content in (files.items() if isinstance(files, Mapping) else files):
-            _write(staging / rel, content)
+            _write(staging / rel, content, made)
         (staging / MARKER).write_text("Built by `bank build`, which replaces this folder on every build.\n",
                                       encoding="utf-8")
         if finish is not None:
@@ -95,8 +96,11 @@ def swap(staging: Path, out: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def _write(path: Path, content: Content) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+def _write(path: Path, content: Content, made: set[Path]) -> None:
+    """Write one file, making its folder unless ``made`` (folders made so far) has it."""
+    if path.parent not in made:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        made.add(path.parent)
     if isinstance(content, Path):
         shutil.copyfile(content, path)
     elif isinstance(content, bytes):

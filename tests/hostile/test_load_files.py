@@ -157,3 +157,54 @@ def test_a_bank_listing_thousands_of_missing_files_is_quick(tmp_path, home):
     listed = run_bank(["list", "--questions", "questions"], cwd=tmp_path, env=home, timeout=20)
     assert listed.returncode == 0 and "  ok  core" in listed.output
     assert "questions/demo/bank.yaml:3:17: no question file `missing-0.yaml`" in listed.output
+
+
+@pytest.mark.parametrize("make, reaches_out", [
+    (lambda home, outside: (home / "bank").symlink_to(outside, target_is_directory=True), True),
+    (lambda home, outside: ((home / "bank").mkdir(), (home / "bank" / "q.yaml").symlink_to(outside / "q.yaml")), True),
+    (lambda home, outside: ((home / "real").mkdir(), (home / "real" / "q.yaml").write_text("x"),
+                            (home / "bank").symlink_to(home / "real", target_is_directory=True)), False),
+    (lambda home, outside: ((home / "bank").mkdir(), (home / "real.yaml").write_text("x"),
+                            (home / "bank" / "q.yaml").symlink_to(home / "real.yaml")), False),
+], ids=["folder-links-out", "file-links-out", "folder-links-within", "file-links-within"])
+def test_a_questions_folder_keeps_its_files_inside(make, reaches_out, tmp_path):
+    """One Folder resolves each folder once and then checks each file with one lstat: a link anywhere
+    on the way still counts, and the answer is the same for every file read."""
+    from bank._files import Folder, Unreadable, read_regular
+
+    home, outside = tmp_path / "questions", tmp_path / "outside"
+    home.mkdir()
+    outside.mkdir()
+    (outside / "q.yaml").write_text("secret")
+    make(home, outside)
+    inside = Folder(home)
+    for _ in range(2):  # the second time from what it remembers
+        if reaches_out:
+            with pytest.raises(Unreadable, match="links outside the questions folder"):
+                read_regular(home / "bank" / "q.yaml", inside=inside)
+        else:
+            assert read_regular(home / "bank" / "q.yaml", inside=inside) == b"x"
+    with pytest.raises(Unreadable, match="links outside"):
+        inside.check(home / "bank" / ".." / "..")
+
+
+@pytest.mark.parametrize("shown, expected", [
+    ("questions/core/q.yaml", "questions/core/q.yaml"),
+    ("./questions/./core/../core/q.yaml", "questions/core/q.yaml"),
+    ("../elsewhere/q.yaml", "../elsewhere/q.yaml"),
+    ("{cwd}/questions/q.yaml", "questions/q.yaml"),
+    ("{cwd}", "."),
+    ("{cwd}-sibling/q.yaml", "{cwd}-sibling/q.yaml"),
+    ("/elsewhere/q.yaml", "/elsewhere/q.yaml"),
+], ids=["relative", "dots", "above", "absolute-inside", "the-folder-itself", "sibling-prefix", "absolute-outside"])
+def test_display_path_matches_relpath(shown, expected, tmp_path, monkeypatch):
+    """Paths in messages are shown from the working folder, as ``os.path.relpath`` would, without its
+    two ``getcwd`` calls per path."""
+    from bank.load import display_path
+
+    monkeypatch.chdir(tmp_path)
+    cwd = str(tmp_path)
+    got = display_path(Path(shown.format(cwd=cwd)))
+    assert got == expected.format(cwd=cwd)
+    rel = os.path.relpath(shown.format(cwd=cwd))
+    assert got == (rel if not rel.startswith("..") else str(Path(shown.format(cwd=cwd))))

@@ -295,3 +295,24 @@ def test_variants_ship_each_shape_once_and_fill_in_to_their_full_html(site, site
             shaped += sum(isinstance(f, list) for f in fields)
             assert [field_html(payload, f) for f in fields] == full
     assert shaped > 0
+
+
+@pytest.mark.parametrize("choices, wanted, found", [((1, 2, 3), 20, 3), ((1, 2, 3, 4, 5, 6), 4, 4), ((7,), 20, 1)],
+                         ids=["fewer-than-asked", "more-than-asked", "one-choice"])
+def test_a_page_offers_every_variant_the_params_allow_and_draws_no_more(choices, wanted, found, monkeypatch):
+    """Three choices give three variants (the default and two seeds), found without drawing sixty seeds."""
+    from fractions import Fraction
+
+    from bank import variant as variants
+    from bank.model import Param, Question, Step, Worked
+    from bank.site.fragments import pick_variants
+
+    grid = tuple(Fraction(c) for c in choices)
+    worked = Worked("Pick {{ a }}.", (Param("a", grid[0], choices=grid),), (Step("b", "a * 2"),), ("b",))
+    question = Question("q", "b", "core", "Title", "Answer", "So.", worked=worked)
+    drawn = []
+    draw = variants.variant
+    monkeypatch.setattr(variants, "variant", lambda *a, **k: drawn.append(a) or draw(*a, **k))
+    picked = pick_variants(question, wanted)
+    assert len({v.values for v in picked}) == len(picked) == found
+    assert len(drawn) < 3 * found + 2  # it stops once every combination is in

@@ -86,3 +86,21 @@ def test_a_bundle_file_named_outside_its_folder_is_refused(tmp_path, name):
     with pytest.raises(SearchIndexError, match="outside its folder"):
         _inside(tmp_path / "pagefind", name)
     assert _inside(tmp_path / "pagefind", "fragment/en_1.pf_fragment") == tmp_path / "pagefind" / "fragment" / "en_1.pf_fragment"
+
+
+def test_a_sealed_index_builds_the_same_bundle_and_takes_no_more_pages(tmp_path):
+    """Sealing asks for the bundle at once (Pagefind builds it while the build writes its other files);
+    the bundle is the one an unsealed build gives, and a page after the seal is a mistake, not lost."""
+    pages = [(f"bank/q{i}.html", f"Question {i}", f"replica warm pool {i}") for i in range(12)]
+    plain = index_of(tmp_path, "plain", pages)
+    with Index() as index:
+        for rel, title, body in pages:
+            index.add(rel, PAGE.format(title=title, body=body).encode())
+        index.seal()
+        with pytest.raises(SearchIndexError, match="after the bundle was asked for"):
+            index.add("late.html", PAGE.format(title="Late", body="late").encode())
+        index.seal()  # once is enough
+        assert index.build(tmp_path / "sealed") == len(pages)
+    files = sorted(p.relative_to(plain) for p in plain.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(tmp_path / "sealed") for p in (tmp_path / "sealed").rglob("*") if p.is_file())
+    assert all((plain / f).read_bytes() == (tmp_path / "sealed" / f).read_bytes() for f in files)

@@ -5,8 +5,8 @@ Usage:  python benchmarks/build_speed.py [--questions 100,1000,10000] [--variant
                                         [--against mkdocs,hugo]
 
 Every build runs as a fresh process (`bank build`, `mkdocs build`, `hugo`), so each pays its
-start-up. Times, and each process's own peak memory (the kernel's high-water mark, from `wait4`), come
-from runs with nothing else running; the peak with children (the Pagefind binary that builds our search
+start-up. Times, and each process's own peak memory (the kernel's high-water mark, VmHWM), come from
+runs with nothing else running; the peak with children (the Pagefind binary that builds our search
 index) is sampled from /proc in one more run, since sampling takes CPU the timed runs should have.
 `bank build` is timed cold (an empty loader cache, `$BANK_CACHE`, for every run: every YAML file is
 read, as mkdocs and Hugo read theirs; the ratios use this) and warm (the loader's cache filled by an
@@ -239,19 +239,33 @@ def tree_rss(pid: int) -> tuple[int, int]:
 
 
 def timed(command: list[str], cwd: Path, cache: Path | None = None) -> tuple[float, int]:
-    """(seconds, peak RSS of the process itself) of one run, nothing else running: the peak is the kernel's
-    own high-water mark (``wait4``). ``cache`` is the loader's cache folder (``$BANK_CACHE``) for bank."""
+    """(seconds, peak RSS of the process itself) of one run. The peak is the kernel's high-water mark
+    (``VmHWM``), read every 10 ms: one small file, so the run keeps its CPU. (``wait4``'s peak would be
+    the largest of the process and its children: Pagefind, or a fork.) ``cache`` is the loader's cache
+    folder (``$BANK_CACHE``) for bank."""
     env = dict(os.environ, BANK_CACHE=str(cache)) if cache is not None else None
     with tempfile.TemporaryFile() as err:
         started = time.perf_counter()
         process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err, env=env)
-        _, status, usage = os.wait4(process.pid, 0)
+        peak = 0
+        while process.poll() is None:
+            peak = max(peak, high_water(process.pid))
+            time.sleep(0.01)
         seconds = time.perf_counter() - started
-        process.returncode = os.waitstatus_to_exitcode(status)
         if process.returncode:
             err.seek(0)
             sys.exit(f"{' '.join(command)} failed:\n{err.read().decode(errors='replace')}")
-    return seconds, usage.ru_maxrss * 1024
+    return seconds, peak
+
+
+def high_water(pid: int) -> int:
+    """A process's peak RSS so far, in bytes (0 once it has gone)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    found = re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)
+    return int(found.group(1)) * 1024 if found else 0
 
 
 def tree_peak(command: list[str], cwd: Path, cache: Path | None = None) -> int:

@@ -165,8 +165,8 @@ def _roundings(leaf: n.Node, value: Amount, ref: Reference) -> list[Stand]:
     num = leaf
     while isinstance(num, (n.Neg, n.Quantity)):
         num = num.operand
-    if not isinstance(num, n.Num) or not num.text[:1].isdigit() or num.value in ref.constants:
-        return []  # "two", or the 2 of "2 × 8 billion": a constant of the working, never a rounding
+    if not isinstance(num, n.Num) or not num.text.removeprefix(".")[:1].isdigit() or num.value in ref.constants:
+        return []  # "two", or the 2 of "2 × 8 billion": a constant of the working, never a rounding (".134" is)
     half = resolution(num, False) / 2
     return [Stand(s.name, as_step_value(value, s), None, True) for s in ref.steps
             if _kind_ok(value, s) and _near(value, s, half, _scale(leaf))]

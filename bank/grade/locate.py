@@ -364,7 +364,9 @@ def best(state: State, claim: Claim, label: str, verdict: str, used: frozenset[s
     if not found:
         return None
     whole = claim.written.mid.denominator == 1  # "104 sequences": the whole count, not the share before rounding
-    kind = claim.unit.dims if claim.unit is not None else None
+    # a bare number states no kind: "ridge point: 989/3.35 = 295" is the ridge point (FLOP/B), not the unitless
+    # crossover batch of the same value
+    kind = claim.unit.dims if claim.unit is not None and claim.unit.name else None
     answers = {p.name for p in state.ref.parts} if words & _ANSWER else set()  # "Answer: 4" means a part
     said = " ".join(label.lower().replace(":", " ").split())  # "step time = 21.47 ms" names the step time
     return min(found, key=lambda s: (s.name in state.coverage, whole and not s.rounds and s.base.denominator != 1

@@ -267,3 +267,25 @@ def test_no_message_names_an_internal_step_name(library):
         assert not named, f"{path.name}: {sorted(named)}"
         seen += 1
     assert seen >= 80
+
+
+@pytest.mark.parametrize("qid, working, line, step", [
+    ("decode-roofline-batch", "AI = 1 flop/byte\nridge = 989/3.35 = 295\nso batch ~295 before compute bound", 2, "ridge"),
+    ("decode-roofline-batch", "AI = 1 flop/byte\n989/3.35 = 295\nso batch ~295 before compute bound", 2, "ridge"),
+    ("throughput-vs-concurrency", "cache per seq = 131072 * 1024 = 134 MB\nbatch 64 step: (16+64*.134)/864 = 28.5 ms",
+     2, "step_big"),
+    ("throughput-vs-concurrency", "cache per seq = 131072 * 1024 = 134 MB\nbatch 64 step: (16+64*0.134)/864 = 28.5 ms",
+     2, "step_big"),
+], ids=["bare-ridge-labelled", "bare-ridge", "dot-134-own-rounding", "zero-point-134"])
+def test_whiteboard_lines_a_tutor_accepts(qid, working, line, step):
+    """A bare number is no claim about its unit (``989/3.35 = 295`` is the ridge point in FLOP/B, not the
+    unitless crossover batch of the same value), and ``.134`` is a rounding of the 0.1342 GB per sequence as
+    surely as ``0.134`` is, so the 28.44 it gives against 28.5 ms is rounding noise, not a slip."""
+    from bank.grade import grade
+    from bank.load import load
+    from bank.variant import variant
+
+    q = load().question(qid)
+    report = grade(q, variant(q), working + "\n")
+    got = next(x for x in report.lines if x.n == line)
+    assert (got.status, got.step) == ("correct", step), got.message

@@ -92,7 +92,6 @@ class Folder:
     """
 
     def __init__(self, path: Path) -> None:
-        self.path = path
         self.real = _resolve(path)
         self._folders: dict[Path, Path] = {}
 

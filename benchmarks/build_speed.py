@@ -212,8 +212,8 @@ def make_hugo(folder: Path, mkdocs_project: Path) -> Path:
     return project
 
 
-def tree_rss(pid: int) -> tuple[int, int]:
-    """(RSS of pid, RSS of pid and its descendants) in bytes, from /proc."""
+def tree_rss(pid: int) -> int:
+    """RSS of pid and its descendants, in bytes, from /proc."""
     page = os.sysconf("SC_PAGE_SIZE")
     children: dict[int, list[int]] = {}
     for entry in os.listdir("/proc"):
@@ -230,20 +230,20 @@ def tree_rss(pid: int) -> tuple[int, int]:
         except (OSError, IndexError, ValueError):
             return 0
 
-    own, total, stack = rss(pid), 0, [pid]
+    total, stack = 0, [pid]
     while stack:
         p = stack.pop()
         total += rss(p)
         stack += children.get(p, [])
-    return own, total
+    return total
 
 
 def timed(command: list[str], cwd: Path, cache: Path | None = None) -> tuple[float, int]:
     """(seconds, peak RSS of the process itself) of one run. The peak is the kernel's high-water mark
     (``VmHWM``), read every 10 ms: one small file, so the run keeps its CPU. (``wait4``'s peak would be
-    the largest of the process and its children: Pagefind, or a fork.) ``cache`` is the loader's cache
+    the largest of the process and every child it waited for.) ``cache`` is the loader's cache
     folder (``$BANK_CACHE``) for bank."""
-    env = dict(os.environ, BANK_CACHE=str(cache)) if cache is not None else None
+    env = _with_cache(cache)
     with tempfile.TemporaryFile() as err:
         started = time.perf_counter()
         process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err, env=env)
@@ -256,6 +256,11 @@ def timed(command: list[str], cwd: Path, cache: Path | None = None) -> tuple[flo
             err.seek(0)
             sys.exit(f"{' '.join(command)} failed:\n{err.read().decode(errors='replace')}")
     return seconds, peak
+
+
+def _with_cache(cache: Path | None) -> dict[str, str] | None:
+    """The environment for a run whose loader cache is ``cache`` (None: this process's own)."""
+    return dict(os.environ, BANK_CACHE=str(cache)) if cache is not None else None
 
 
 def high_water(pid: int) -> int:
@@ -271,11 +276,11 @@ def high_water(pid: int) -> int:
 def tree_peak(command: list[str], cwd: Path, cache: Path | None = None) -> int:
     """Peak RSS of a run with its children (Pagefind), sampled from /proc every 20 ms: a run of its own,
     because sampling takes a share of the CPU the timed runs should have."""
-    env = dict(os.environ, BANK_CACHE=str(cache)) if cache is not None else None
+    env = _with_cache(cache)
     process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     peak = 0
     while process.poll() is None:
-        peak = max(peak, tree_rss(process.pid)[1])
+        peak = max(peak, tree_rss(process.pid))
         time.sleep(0.02)
     return peak
 

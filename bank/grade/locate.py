@@ -57,12 +57,16 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         if carried is not None:
             return _carried(state, carried, found)
         return _named_slip(named, claim)
-    if direct is not None and not computes and state.covered(direct.name):
-        later = _restated(state, direct, claim)
+    if direct is not None and not computes and state.covered(direct.name) and named is not direct:
+        later = _restated(state, direct, claim)  # "The bare forecast is 2.4 replicas" names what it restates
         if later is not None:
             return later
         if _in_passing(line):
             return Outcome(Status.UNMATCHED)  # "with all 192 I would need …": a worked value, used in words
+    if direct is not None and computes and state.covered(direct.name):
+        again = carry(state, claim, found, _open(state))
+        if again is not None and any(not s.rounded and not _right(state, s.step) for s in again[1]):
+            return _carried(state, again, found)  # "64 × 47.6 ≈ 3,050": their own 47.6 a user at the big batch
     if direct is not None:
         return Outcome(Status.CORRECT, direct, credits=credits(state, direct, found, (), computes))
     carried = carry(state, claim, found) or (carry_through(state, line, claim) if computes else None) \
@@ -72,6 +76,9 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     own_value = None if computes else (_own_value(state, claim) or _misconverted(state, claim))
     if own_value is not None:
         return own_value
+    noisy = _from_rounded(state, claim, found, named) if computes else None
+    if noisy is not None:
+        return Outcome(Status.CORRECT, noisy, credits=credits(state, noisy, found, (), computes))
     kind = best(state, claim, label, UNITS)  # the right number, but another kind of unit
     if kind is not None:
         return Outcome(Status.SLIP, kind, dx.Slip.UNITS)
@@ -90,11 +97,14 @@ def _wrong_method(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) 
     if not n.has_operation(line.segments[0].node):
         return None
     plain = unit is None or (unit.dimensionless and not unit.name)  # "72 / 0.537 = 134": needs a worked input
+    counted = unit is None or unit.dimensionless
     steps = {u for leaf in found for u in leaf.uses}
     used = steps | {p for leaf in found for p in leaf.given}
     for step in state.ref.steps:
         if state.covered(step.name) or not _same_kind(claim, step) or (plain and not step.unit.dimensionless):
             continue
+        if counted and not step.unit.dimensionless:
+            return None  # "= 160 all-reduces" counts something: not a wrong try at the next step's 294.9 MB
         inputs = {x.id for x in n.names(state.ref.plan.trees[step.name])}
         began = any(state.covered(a) for a in step.ancestors)
         if (used & inputs and began or used >= inputs) and (not plain or steps & set(step.ancestors) and began):
@@ -104,6 +114,10 @@ def _wrong_method(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) 
             return Outcome(Status.SLIP, step, None, tentative=True)
         return None
     return None
+
+
+def _open(state: State) -> tuple[RefStep, ...]:
+    return tuple(s for s in state.ref.steps if not state.covered(s.name))
 
 
 def _on_the_way(claim: Claim, direct: RefStep, named: RefStep) -> bool:
@@ -141,6 +155,16 @@ def _close(state: State, step: RefStep, stands: tuple[Stand, ...]) -> bool:
     if value is None or not step.base:
         return value == step.base
     return abs(value - step.base) <= ROUNDING_NOISE * abs(step.base)
+
+
+def _from_rounded(state: State, claim: Claim, found: list[Leaf], named: RefStep | None) -> RefStep | None:
+    """``$9/hr / (10,230 × 3600 tok/hr) = $0.244/Mtok``: worked from the learner's own rounding of an earlier
+    right value (their 10,230 tokens/s for 10,249), by a route the reference does not take, landing within
+    rounding noise of an open step."""
+    if not any(s.rounded and s.line is not None for leaf in found for s in leaf.stands):
+        return None
+    near = [s for s in state.ref.steps if not state.covered(s.name) and _same_kind(claim, s) and _near(claim, s)]
+    return named if named in near else next(iter(near), None)
 
 
 def _own_value(state: State, claim: Claim) -> Outcome | None:

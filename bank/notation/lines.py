@@ -30,6 +30,7 @@ from ..errors import NotationError
 from ..units import Unit
 from ..vocabulary import APPROX, APPROX_EQUALS, EQUALS, IMPLIES, NUMBER_WORDS, ROUNDING, SAYS
 from .functions import ALIASES, FUNCTIONS
+from .brackets import split_brackets
 from .lexer import Token, tokenize
 from .nodes import BinOp, Call, Name, Neg, Node, Num, Quantity, moved
 from .parser import MAX_DEPTH, MAX_LENGTH
@@ -121,16 +122,24 @@ def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str
     if len(text) > max_length:
         raise NotationError(f"line is {len(text):,} characters long; the limit is {max_length:,}",
                             text, max_length, len(text))
-    tokens = tokenize(text, prose=True)
-    parser = ProseParser(text, tokens, names=names, units=units, max_length=max_length, max_depth=max_depth)
+    tokens, inner = split_brackets(tokenize(text, prose=True))
     label_end = _label_end(tokens)
     opening = [_Item("expr", label_end, label_end, node=moved(previous, 0, 0), link="earlier")] \
         if previous is not None and tokens[label_end].text in _OPENERS and _has_link(tokens) else []
-    items = _scan(parser, tokens, label_end, opening, previous)
-    refuse_strays(items, tokens, text, names)
-    chains = _assemble(items, tokens, text)
+    chains = _chains(text, tokens, label_end, opening, names, units, max_length, max_depth, previous)
     label = _label(text, tokens, label_end, chains)
+    # a bracket's own equation first: the line goes on from its value
+    chains = [c for part in inner for c in _chains(text, part, 0, [], names, units, max_length, max_depth)] + chains
     return Reading(text, label, tuple(_with_label(c, label, i) for i, c in enumerate(chains)))
+
+
+def _chains(text: str, tokens: list[Token], start: int, opening: list[_Item], names: frozenset[str],
+            units: Mapping[str, Unit] | None, max_length: int, max_depth: int,
+            previous: Node | None = None) -> list[Chain]:
+    parser = ProseParser(text, tokens, names=names, units=units, max_length=max_length, max_depth=max_depth)
+    items = _scan(parser, tokens, start, opening, previous)
+    refuse_strays(items, tokens, text, names)
+    return _assemble(items, tokens, text)
 
 
 def parse_line(text: str, *, keep: frozenset[str] = frozenset(), max_length: int = MAX_LENGTH,
@@ -241,8 +250,8 @@ def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[
     Where that value is the factor itself (``hit 50%, so × 0.5``), it goes on from the line before."""
     if tokens[i].text not in _CONTINUING or tokens[i].kind == "num":
         return None
-    if tokens[i].text == "-" and tokens[i + 1].start == tokens[i].end and (items and items[-1].kind == "link"):
-        return None  # "= -270 GB": a negative value, not "minus 270" from the value before
+    if tokens[i].text in ("-", "+") and tokens[i + 1].start == tokens[i].end and items and items[-1].kind == "link":
+        return None  # "= -270 GB", "=> +1 qps": a signed value, not "minus 270" from the value before
     k = len(items) - 1
     while k >= 0 and items[k].kind == "punct" and tokens[items[k].start].text in (",", "(", ";"):
         k -= 1
@@ -257,6 +266,8 @@ def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[
     if found is None:
         return None
     node, end = found
+    if _word(tokens[i]) == "at" and tokens[end].text in ("=", "≈"):
+        return None  # "1.68e15 flop, at 4 * 312 * 0.55 = 686.4 TFLOPS": the rate worked out, a claim of its own
     if previous is not None and isinstance(node, BinOp) and node.left is left and _same_number(left, node.right) \
             and not any(it.kind == "expr" and it.node is not left for it in items):
         node = replace(node, left=moved(previous, left.start, left.end))
@@ -294,8 +305,9 @@ def _link_or_approx(tokens: list[Token], i: int, items: list[_Item]) -> _Item | 
     if found is None or (tok.text in FUNCTIONS and tokens[i + 1].text == "("):
         return None  # floor(21.2) is a call; "21.2, floor 21" a rounding
     used, link, rounding = found
-    if link == SAYS_LINK and not after_value and tok.kind == "name" and not _number_next(tokens, i + used):
-        return None  # "is" among words: "Little's law is …"
+    if link == SAYS_LINK and (not after_value or _word(tok) == "left") and tok.kind == "name" \
+            and not _number_next(tokens, i + used):
+        return None  # "is" among words: "Little's law is …"; "45 GB left of the 80"
     return _Item("link", i, i + used, link=link, rounding=rounding)
 
 
@@ -341,7 +353,9 @@ def _can_start(parser: ProseParser, tokens: list[Token], i: int) -> bool:
 
 
 def _expression(parser: ProseParser, tokens: list[Token], i: int, items: list[_Item]) -> _Item | None:
-    if not _can_start(parser, tokens, i):
+    signed = tokens[i].text == "+" and (tokens[i + 1].kind == "num" or tokens[i + 1].text == "$") \
+        and tokens[i + 1].start == tokens[i].end and bool(items) and items[-1].kind == "link"  # "12 - 11 => +1 qps"
+    if not (signed or _can_start(parser, tokens, i)):
         return None
     if tokens[i].kind == "name" and items and items[-1].kind == "expr" and items[-1].end == i:
         return None  # "1 spare = 4": a word right after a number names what it counts
@@ -351,7 +365,19 @@ def _expression(parser: ProseParser, tokens: list[Token], i: int, items: list[_I
     node, end = found
     if isinstance(node, Name) and (not _beside_link(tokens, i, end) or _labels(tokens, i, end)):
         return None  # a name used as a word ("the weights") or as a label ("ridge = 989T / 3.35T"), not arithmetic
+    if _subject(tokens, i, end):
+        return None
     return _Item("expr", i, end, node=node)
+
+
+_VERBS = frozenset(("is", "are", "was", "gets", "get", "got", "gives", "give", "yields", "makes", "costs", "cost",
+                    "takes", "needs", "need", "holds", "serves", "produces", "reads", "sends"))
+
+
+def _subject(tokens: list[Token], i: int, end: int) -> bool:
+    """``so one sequence gets 209 tok/s``: a number word naming who does what, not a value stated."""
+    return tokens[i].text.lower() in NUMBER_WORDS and end - i <= 2 and _word(tokens[end]) in _VERBS \
+        and _number_next(tokens, end + 1)
 
 
 def _labels(tokens: list[Token], i: int, end: int) -> bool:

@@ -289,3 +289,57 @@ def test_whiteboard_lines_a_tutor_accepts(qid, working, line, step):
     report = grade(q, variant(q), working + "\n")
     got = next(x for x in report.lines if x.n == line)
     assert (got.status, got.step) == ("correct", step), got.message
+
+
+TVC = ("cache per sequence is 0.134 GB\nstep at 16: (16 + 16 x 0.134) GB / 864 GB/s = 21 ms\n1 / 0.021 = 47.6 tokens per second\n"
+       "A replica gives 16 x 47.6 = 762 tok/s, and 4 replicas give about 3,050 tok/s.\n"
+       "Put all 64 on one replica and each user still gets 47.6 tokens per second.\n")
+
+
+@pytest.mark.parametrize("qid, seed, working, line, status, step", [
+    ("autoscaling-signal", None, "cap 10*1.1 = 11 qps\nburst 10*1.2 = 12 qps\n12-11 => +1 qps into the queue",
+     3, "correct", "backlog_growth"),
+    ("launch-sizing", None, "9,000 / 3,000 = 3, so 3 replicas.\nAt the forecast they run at 7,200 / 9,000 = 80%.\n"
+     "The bare forecast is 2.4 replicas.", 3, "correct", "bare"),
+    ("throughput-vs-concurrency", None, TVC + "The replica would then produce 64 x 47.6 ≈ 3,050 tokens per second.",
+     6, "carried", "replica_rate_big"),
+    ("decode-bandwidth-bound", None, "16 / 3350 GB/s = 4.78 ms, so one sequence gets 209 tok/s", 1, "correct",
+     "t_one"),
+    ("replica-throughput-and-cost", "42", "thruput 220 / 21.5 ms ≈ 10,230 tok/s\n"
+     "cost $9/hr / (10,230*3600 tok/hr) = $0.244/Mtok", 2, "correct", "cost"),
+    ("tensor-parallel-overhead", None, "compute 2 × 70e9 × 4000 = 5.6e14 FLOP / (4 × 989 × 0.5 = 1,978 TFLOP/s) "
+     "= 283 ms", 1, "correct", "compute_time"),
+    ("tensor-parallel-overhead", "7", "compute: 2*70e9*12000 = 1.68e15 flop, at 4 * 312 * 0.55 = 686.4 TFLOPS -> 2.45 s",
+     1, "correct", "compute_time"),
+    ("tensor-parallel-overhead", "7", "each card holds 140/4 = 35 GB of weights, so 45 GB free\n"
+     "buffer = 12k tokens * 8192 * 2 bytes = 196.6 MB, chunk = 49.2 MB\n"
+     "ring all-reduce: each card sends everything but its own chunk, 196.6 - 49.2 = 147.4 MB\n"
+     "2 per layer * 80 layers = 160 all-reduces", 4, "unmatched", None),
+], ids=["signed-result", "restated-by-name", "carried-not-coincidence", "one-sequence-gets", "own-rounding-other-route",
+        "bracketed-equation", "at-rate-worked-out", "a-count-is-no-try-at-bytes"])
+def test_whiteboard_lines_marked_as_a_tutor_would(qid, seed, working, line, status, step):
+    """Lines from this session's hand-marked workings (tests/grade/corpus/*/s21-*): a signed result after
+    ``=>``; a value restated under its own label; a value that equals a covered step but carries the learner's
+    own wrong one into an open step; ``one sequence`` as a subject, not a value; a route the reference does
+    not take, from the learner's rounded value; an equation in brackets; a rate worked out after ``at``; a count
+    that is no try at a step in bytes."""
+    from bank.grade import grade
+    from bank.load import load
+    from bank.variant import variant
+
+    q = load().question(qid)
+    report = grade(q, variant(q, seed), working + "\n")
+    got = next(x for x in report.lines if x.n == line)
+    steps = {got.step} | {c.step for c in got.claims if c.status == status}
+    assert got.status == status and step in steps, got.message
+
+
+def test_a_value_left_over_is_no_link():
+    """``45 GB left of the 80`` states what is left; it does not say 45 GB is 80."""
+    from bank.grade import grade
+    from bank.load import load
+    from bank.variant import variant
+
+    q = load().question("tensor-parallel-overhead")
+    report = grade(q, variant(q), "Step 1: 140 GB / 4 = 35 GB per card, 45 GB left of the 80.\n")
+    assert {p.step: p.status for p in report.parts}["room"] == "correct"

@@ -258,9 +258,12 @@ def timed(command: list[str], cwd: Path, cache: Path | None = None) -> tuple[flo
     return seconds, peak
 
 
-def _with_cache(cache: Path | None) -> dict[str, str] | None:
-    """The environment for a run whose loader cache is ``cache`` (None: this process's own)."""
-    return dict(os.environ, BANK_CACHE=str(cache)) if cache is not None else None
+def _with_cache(cache: Path | None) -> dict[str, str]:
+    """The environment for a run whose loader cache is ``cache`` (None: this process's own). Python may
+    write bytecode, as it does by default: mkdocs runs from the .pyc files pip wrote, and bank should
+    not compile its modules on every run because this machine sets PYTHONDONTWRITEBYTECODE."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return dict(env, BANK_CACHE=str(cache)) if cache is not None else env
 
 
 def high_water(pid: int) -> int:
@@ -285,42 +288,54 @@ def tree_peak(command: list[str], cwd: Path, cache: Path | None = None) -> int:
     return peak
 
 
-def best(command: list[str], cwd: Path, runs: int, cache: Callable[[], Path | None] = lambda: None) \
-        -> tuple[float, int, int]:
-    """(best seconds, highest own peak, peak with children) over ``runs`` timed runs and one sampled run."""
-    found = [timed(command, cwd, cache()) for _ in range(runs)]
-    return min(t for t, _ in found), max(m for _, m in found), tree_peak(command, cwd, cache())
+def best(command: Callable[[Path], list[str]], cwd: Path, runs: int,
+         cache: Callable[[], Path | None] = lambda: None) -> tuple[float, int, int]:
+    """(best seconds, highest own peak, peak with children) over ``runs`` timed runs and one sampled run.
+    ``command(out)`` builds into ``out``, a fresh folder for every run (see ``fresh``)."""
+    found = [timed(command(fresh(cwd)), cwd, cache()) for _ in range(runs)]
+    return min(t for t, _ in found), max(m for _, m in found), tree_peak(command(fresh(cwd)), cwd, cache())
 
 
-def run_size(count: int, variants: int, runs: int, tools: set[str]) -> dict:
-    """Build ``count`` questions with bank and ``tools`` (mkdocs, Hugo): (best seconds, own peak RSS, peak
-    RSS with children) of each."""
+def fresh(folder: Path) -> Path:
+    """A new, not yet existing output folder under ``folder``. Every run builds into its own and nothing is
+    deleted until the benchmark ends: on ext4 without a journal (this machine's disk) an inode freed in the
+    last five minutes is skipped, slowly, when a new file is made, so a run after a deletion pays for it
+    (a build that replaced its previous site here took 2.2 s on the first run and 3.3 s on later ones)."""
+    return Path(tempfile.mkdtemp(dir=folder, prefix="out-")) / "site"
+
+
+def run_size(count: int, variants: int, runs: int, tools: set[str], folder: Path) -> dict:
+    """Build ``count`` questions, made in ``folder``, with bank and ``tools`` (mkdocs, Hugo): (best seconds,
+    own peak RSS, peak RSS with children) of each."""
     from bank._cache import RACY_SECONDS
 
     bin_dir = Path(sys.executable).parent
     hugo = shutil.which("hugo")
-    with tempfile.TemporaryDirectory(prefix="bank-bench-") as tmp:
-        folder = Path(tmp)
-        questions = make_corpus(folder, count)
-        made = time.time()
-        project = make_mkdocs(folder, questions)
-        out: dict = {}
-        build = [str(bin_dir / "bank"), "build", "--questions", str(questions), "--out", str(folder / "site"),
-                 "--variants", str(variants), "--no-progress"]
-        # Cold: an empty loader cache for every run, so every YAML file is read, as mkdocs and Hugo read theirs.
-        out["bank"] = best(build, folder, runs, lambda: Path(tempfile.mkdtemp(dir=tmp)))
-        # Warm: the loader's cache filled by an earlier build of unchanged files (a rebuild, `bank serve`).
-        warm = folder / "cache-warm"
-        time.sleep(max(0.0, RACY_SECONDS + 0.1 - (time.time() - made)))  # older than the cache's racy window
-        timed(build, folder, warm)
-        out["bank warm"] = best(build, folder, runs, lambda: warm)
-        if "mkdocs" in tools:
-            out["mkdocs"] = best([str(bin_dir / "mkdocs"), "build", "-q", "-d", str(folder / "mkdocs-site")],
-                                 project, runs)
-        if hugo and "hugo" in tools:
-            hugo_project = make_hugo(folder, project)
-            out["hugo"] = best([hugo, "--quiet", "-d", str(folder / "hugo-site")], hugo_project, runs)
-        out["pages"] = sum(1 for p in (folder / "site").rglob("*.html") if "pagefind" not in p.parts)
+    questions = make_corpus(folder, count)
+    made = time.time()
+    project = make_mkdocs(folder, questions)
+    out: dict = {}
+    sites: list[Path] = []
+
+    def build(site: Path) -> list[str]:
+        sites.append(site)
+        return [str(bin_dir / "bank"), "build", "--questions", str(questions), "--out", str(site),
+                "--variants", str(variants), "--no-progress"]
+
+    timed(build(fresh(folder)), folder, Path(tempfile.mkdtemp(dir=folder)))  # untimed: bytecode, disk caches
+    # Cold: an empty loader cache for every run, so every YAML file is read, as mkdocs and Hugo read theirs.
+    out["bank"] = best(build, folder, runs, lambda: Path(tempfile.mkdtemp(dir=folder)))
+    # Warm: the loader's cache filled by an earlier build of unchanged files (a rebuild, `bank serve`).
+    warm = folder / "cache-warm"
+    time.sleep(max(0.0, RACY_SECONDS + 0.1 - (time.time() - made)))  # older than the cache's racy window
+    timed(build(fresh(folder)), folder, warm)
+    out["bank warm"] = best(build, folder, runs, lambda: warm)
+    if "mkdocs" in tools:
+        out["mkdocs"] = best(lambda site: [str(bin_dir / "mkdocs"), "build", "-q", "-d", str(site)], project, runs)
+    if hugo and "hugo" in tools:
+        hugo_project = make_hugo(folder, project)
+        out["hugo"] = best(lambda site: [hugo, "--quiet", "-d", str(site)], hugo_project, runs)
+    out["pages"] = sum(1 for p in sites[0].rglob("*.html") if "pagefind" not in p.parts)
     return out
 
 
@@ -333,26 +348,32 @@ def main() -> None:
                         help="tools to compare with (mkdocs takes about 20 minutes at 10,000 questions)")
     args = parser.parse_args()
     tools = set(args.against.split(",")) - {""}
-    mb = 1024 * 1024
     print(f"{args.variants} variants per worked question; best of {args.runs}; fresh processes, start-up included")
     print(f"{'questions':>9} {'tool':<24}{'time':>9}{'peak RSS':>11}{'+children':>11}")
-    for count in (int(x) for x in args.questions.split(",")):
-        found = run_size(count, args.variants, args.runs, tools)
-        labels = {"bank": "bank build (+Pagefind)", "bank warm": "  loader cache warm", "mkdocs": "mkdocs build",
-                  "hugo": "hugo"}
-        for tool in ("bank", "bank warm", "mkdocs", "hugo"):
-            if tool in found:
-                seconds, own, tree = found[tool]
-                print(f"{count:>9} {labels[tool]:<24}{seconds:8.2f}s{own / mb:8.0f} MB{tree / mb:8.0f} MB")
-        bank = found["bank"][0]
-        ratios = []
-        if "mkdocs" in found:
-            ratios.append(f"bank/mkdocs {bank / found['mkdocs'][0]:.2f} (target <= 0.20)")
-        if "hugo" in found:
-            ratios.append(f"bank/hugo {bank / found['hugo'][0]:.1f} (target <= 4)")
-        target = TARGET_MB.get(count)
-        ratios.append(f"bank peak {found['bank'][1] / mb:.0f} MB" + (f" (target <= {target} MB)" if target else ""))
-        print(f"{'':>9} {';  '.join(ratios)};  {found['pages']} pages")
+    # One folder for every size, removed at the end: no run follows a deletion (see ``fresh``).
+    with tempfile.TemporaryDirectory(prefix="bank-bench-") as tmp:
+        for count in (int(x) for x in args.questions.split(",")):
+            report(count, run_size(count, args.variants, args.runs, tools, Path(tmp) / str(count)))
+
+
+def report(count: int, found: dict) -> None:
+    """Print one size's rows and ratios."""
+    mb = 1024 * 1024
+    labels = {"bank": "bank build (+Pagefind)", "bank warm": "  loader cache warm", "mkdocs": "mkdocs build",
+              "hugo": "hugo"}
+    for tool in ("bank", "bank warm", "mkdocs", "hugo"):
+        if tool in found:
+            seconds, own, tree = found[tool]
+            print(f"{count:>9} {labels[tool]:<24}{seconds:8.2f}s{own / mb:8.0f} MB{tree / mb:8.0f} MB")
+    bank = found["bank"][0]
+    ratios = []
+    if "mkdocs" in found:
+        ratios.append(f"bank/mkdocs {bank / found['mkdocs'][0]:.2f} (target <= 0.20)")
+    if "hugo" in found:
+        ratios.append(f"bank/hugo {bank / found['hugo'][0]:.1f} (target <= 4)")
+    target = TARGET_MB.get(count)
+    ratios.append(f"bank peak {found['bank'][1] / mb:.0f} MB" + (f" (target <= {target} MB)" if target else ""))
+    print(f"{'':>9} {';  '.join(ratios)};  {found['pages']} pages")
 
 
 if __name__ == "__main__":

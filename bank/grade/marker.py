@@ -222,6 +222,8 @@ def _line(n_: int, raw: str, results: list[ClaimResult]) -> LineResult:
     """One line from its claims: the most telling claim speaks for it; every claim is kept."""
     lead = max(reversed(results), key=lambda c: SEVERITY[c.status])
     credits = tuple(dict.fromkeys(name for c in results for name in c.credits))
-    message_ = "; ".join(c.message for c in results if c.message) if len(results) > 1 else lead.message
+    # a side remark ("not a step of this working (no penalty)") is noise beside a claim that is marked
+    telling = [c for c in results if c.status != Status.UNMATCHED] or results
+    message_ = "; ".join(c.message for c in telling if c.message) if len(results) > 1 else lead.message
     return LineResult(n_, raw, lead.status, lead.step, lead.given, lead.computed, lead.diagnosis, message_,
                       carried=lead.carried, credits=credits, claims=tuple(results))

@@ -343,3 +343,17 @@ def test_a_value_left_over_is_no_link():
     q = load().question("tensor-parallel-overhead")
     report = grade(q, variant(q), "Step 1: 140 GB / 4 = 35 GB per card, 45 GB left of the 80.\n")
     assert {p.step: p.status for p in report.parts}["room"] == "correct"
+
+
+def test_a_marked_line_does_not_also_say_no_penalty():
+    """A line with a marked claim and a side remark speaks of the claim alone: "correct: step time … = 21 ms",
+    not "the arithmetic is right, but it is not a step of this working (no penalty); step time …"."""
+    from bank.grade import grade
+    from bank.load import load
+    from bank.variant import variant
+
+    q = load().question("throughput-vs-concurrency")
+    line = "One step at batch 16 reads (16 + 16 × 0.134) GB = 18.1 GB, which at 864 GB/s takes about 21 msec."
+    got = grade(q, variant(q), line + "\n").lines[0]
+    assert got.status == "correct" and len(got.claims) == 2
+    assert "no penalty" not in got.message and "21 ms" in got.message, got.message

@@ -102,7 +102,7 @@ class Reading:
 
 @dataclass
 class _Item:
-    kind: str  # expr, link, approx, word, punct, op, aside
+    kind: str  # expr, link, approx, word, punct, op, aside, break
     start: int  # token index
     end: int  # token index after
     node: Node | None = None
@@ -305,6 +305,8 @@ def _link_or_approx(tokens: list[Token], i: int, items: list[_Item]) -> _Item | 
     if found is None or (tok.text in FUNCTIONS and tokens[i + 1].text == "("):
         return None  # floor(21.2) is a call; "21.2, floor 21" a rounding
     used, link, rounding = found
+    if used == 1 and _word(tok) == "for" and after_value:
+        return _Item("break", i, i + 1)  # "3,048 tok/s for 64 users": what the value is for, not a value equal to it
     if link == SAYS_LINK and (not after_value or _word(tok) == "left") and tok.kind == "name" \
             and not _number_next(tokens, i + used):
         return None  # "is" among words: "Little's law is …"; "45 GB left of the 80"
@@ -448,7 +450,7 @@ def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]
                 current.rounding = item.rounding  # "= 2.4 (rounded up)"
             if current is not None and not link:
                 current.comment = text[tokens[item.start].end:tokens[item.end - 1].start].strip()
-        elif item.kind == "punct" and tokens[item.start].text in (";", ".", "!", "?"):
+        elif item.kind == "break" or item.kind == "punct" and tokens[item.start].text in (";", ".", "!", "?"):
             current, link, approx, gap = None, "", False, 0  # a sentence or clause ends the claim
         elif item.kind == "punct" and tokens[item.start].text in (",", "(", ")"):
             continue

@@ -315,14 +315,17 @@ TVC = ("cache per sequence is 0.134 GB\nstep at 16: (16 + 16 x 0.134) GB / 864 G
      "buffer = 12k tokens * 8192 * 2 bytes = 196.6 MB, chunk = 49.2 MB\n"
      "ring all-reduce: each card sends everything but its own chunk, 196.6 - 49.2 = 147.4 MB\n"
      "2 per layer * 80 layers = 160 all-reduces", 4, "unmatched", None),
+    ("throughput-vs-concurrency", None, "one replica 16*47.6 = 762 tok/s\n4 replicas -> 3048 tok/s for 64 users", 2,
+     "correct", "fleet_rate"),
 ], ids=["signed-result", "restated-by-name", "carried-not-coincidence", "one-sequence-gets", "own-rounding-other-route",
-        "bracketed-equation", "at-rate-worked-out", "a-count-is-no-try-at-bytes"])
+        "bracketed-equation", "at-rate-worked-out", "a-count-is-no-try-at-bytes",
+        "value-for-a-count"])
 def test_whiteboard_lines_marked_as_a_tutor_would(qid, seed, working, line, status, step):
     """Lines from this session's hand-marked workings (tests/grade/corpus/*/s21-*): a signed result after
     ``=>``; a value restated under its own label; a value that equals a covered step but carries the learner's
     own wrong one into an open step; ``one sequence`` as a subject, not a value; a route the reference does
     not take, from the learner's rounded value; an equation in brackets; a rate worked out after ``at``; a count
-    that is no try at a step in bytes."""
+    that is no try at a step in bytes; ``3048 tok/s for 64 users`` says what the value is for."""
     from bank.grade import grade
     from bank.load import load
     from bank.variant import variant

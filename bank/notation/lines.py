@@ -102,7 +102,7 @@ class Reading:
 
 @dataclass
 class _Item:
-    kind: str  # expr, link, approx, word, punct, op, aside, break
+    kind: str  # expr, link, approx, word, punct, op, aside, break, also
     start: int  # token index
     end: int  # token index after
     node: Node | None = None
@@ -210,7 +210,7 @@ def _scan(parser: ProseParser, tokens: list[Token], start: int, items: list[_Ite
     while tokens[i].kind != "end":
         tok = tokens[i]
         item = _link_or_approx(tokens, i, items) or _continuation(parser, tokens, i, items, previous) \
-            or _expression(parser, tokens, i, items) or _aside(tokens, i)
+            or _expression(parser, tokens, i, items) or _aside(tokens, i, items)
         if item is not None and item.kind == "expr":
             item = _of_it(tokens, item, items, previous)
         if item is None:
@@ -320,7 +320,7 @@ def _number_next(tokens: list[Token], i: int) -> bool:
     return tokens[i].kind == "num" or (tokens[i].text == "$" and tokens[i + 1].kind == "num")
 
 
-def _aside(tokens: list[Token], i: int) -> _Item | None:
+def _aside(tokens: list[Token], i: int, items: list[_Item]) -> _Item | None:
     """``(128k ctx)``, ``(I added 20)``: words in brackets, with no link inside, are an aside to skip."""
     if tokens[i].text != "(":
         return None
@@ -333,6 +333,8 @@ def _aside(tokens: list[Token], i: int) -> _Item | None:
     inside = tokens[i + 1:j - 1]
     if depth != 0 or any(t.text in ("=", "≈", "~", "→", "->", "=>") for t in inside):
         return None  # an unmatched "(" is skipped alone; "(+1 spare = 6)" is read
+    if inside and inside[0].kind == "num" and any(it.kind == "expr" for it in items):
+        return _Item("also", i, i + 1)  # "$4/hr extra (67% more)": a second result, read as a claim
     rounding = next((found[2] for k in range(i + 1, j) for found in [_match_phrase(tokens, k)]
                      if found and found[2]), None)
     return _Item("aside", i, j, rounding=rounding)
@@ -450,8 +452,9 @@ def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]
                 current.rounding = item.rounding  # "= 2.4 (rounded up)"
             if current is not None and not link:
                 current.comment = text[tokens[item.start].end:tokens[item.end - 1].start].strip()
-        elif item.kind == "break" or item.kind == "punct" and tokens[item.start].text in (";", ".", "!", "?"):
+        elif item.kind in ("break", "also") or item.kind == "punct" and tokens[item.start].text in (";", ".", "!", "?"):
             current, link, approx, gap = None, "", False, 0  # a sentence or clause ends the claim
+            conclusion = item.kind == "also"
         elif item.kind == "punct" and tokens[item.start].text in (",", "(", ")"):
             continue
         elif current is not None:  # words (or marks) after a chain: a few may label it, more end it

@@ -317,15 +317,17 @@ TVC = ("cache per sequence is 0.134 GB\nstep at 16: (16 + 16 x 0.134) GB / 864 G
      "2 per layer * 80 layers = 160 all-reduces", 4, "unmatched", None),
     ("throughput-vs-concurrency", None, "one replica 16*47.6 = 762 tok/s\n4 replicas -> 3048 tok/s for 64 users", 2,
      "correct", "fleet_rate"),
+    ("launch-sizing", None, "4 x 2.50 = $10/hr vs 2.4 x 2.50 = $6/hr\nso we pay $4/hr extra (67% more)", 2,
+     "correct", "premium_share"),
 ], ids=["signed-result", "restated-by-name", "carried-not-coincidence", "one-sequence-gets", "own-rounding-other-route",
         "bracketed-equation", "at-rate-worked-out", "a-count-is-no-try-at-bytes",
-        "value-for-a-count"])
+        "value-for-a-count", "second-result-in-brackets"])
 def test_whiteboard_lines_marked_as_a_tutor_would(qid, seed, working, line, status, step):
     """Lines from this session's hand-marked workings (tests/grade/corpus/*/s21-*): a signed result after
     ``=>``; a value restated under its own label; a value that equals a covered step but carries the learner's
     own wrong one into an open step; ``one sequence`` as a subject, not a value; a route the reference does
     not take, from the learner's rounded value; an equation in brackets; a rate worked out after ``at``; a count
-    that is no try at a step in bytes; ``3048 tok/s for 64 users`` says what the value is for."""
+    that is no try at a step in bytes; ``3048 tok/s for 64 users`` says what the value is for; ``(67% more)`` after a result is a second one."""
     from bank.grade import grade
     from bank.load import load
     from bank.variant import variant

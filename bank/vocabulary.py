@@ -73,7 +73,7 @@ def _binary_bytes() -> list[Word]:
 
 def _table() -> list[Word]:
     t = [
-        # time; a year is 365 days, as in "24 x 365" hours of rent
+        # time; a year is 365 days, as in "24 x 365" hours of rent, and a month a twelfth of it
         Word("ns", "time", Fraction(1, 10**9), ("nanosecond", "nanoseconds", "nsec")),
         Word("µs", "time", Fraction(1, 10**6), ("us", "μs", "microsecond", "microseconds", "usec")),
         Word("ms", "time", Fraction(1, 1000), ("millisecond", "milliseconds", "msec", "msecs")),
@@ -82,6 +82,7 @@ def _table() -> list[Word]:
         Word("hour", "time", Fraction(3600), ("h", "hr", "hrs"), plural="hours"),
         Word("day", "time", Fraction(_DAY), (), plural="days"),
         Word("week", "time", Fraction(7 * _DAY), ("wk",), plural="weeks"),
+        Word("month", "time", Fraction(365 * _DAY, 12), ("mo", "mth", "mths"), plural="months"),  # a twelfth of that year
         Word("year", "time", Fraction(365 * _DAY), ("yr", "yrs"), plural="years"),
         # data: bytes, decimal and binary prefixes, and bits (8 to a byte)
         Word("B", "data", Fraction(1), ("byte", "bytes")),
@@ -147,7 +148,9 @@ LABELS = frozenset(s for s, w in UNITS.items() if w.dimension is None and w.scal
 #: Words for numbers a learner may spell out.
 NUMBER_WORDS: dict[str, Fraction] = {word: Fraction(v) for word, v in {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "hundred": 100,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
+    "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
 }.items()} | {"half": Fraction(1, 2), "quarter": Fraction(1, 4)}
 
 #: Suffixes after a number that scale it: 30k, 30M, 1.5 bn, 30 million. ``B`` after a number with no

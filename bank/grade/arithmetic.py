@@ -133,13 +133,13 @@ def check(line: n.Chain, ctx: Context | Scope) -> Arithmetic:
             diagnosis = dx.Slip(verdict) if verdict else _diagnose(computed, side, first.node, scope, text)
             return Arithmetic(computed, given, False, diagnosis, side, unit=None, first=first.node,
                               prefix=_prefix(computed, side) if diagnosis == dx.Slip.POWER else 0)
-        if how is not None and side.segment.link not in n.lines.ROUND_LINKS and side.segment.link != "so" \
+        if how is not None and side.segment.link not in n.chains.ROUND_LINKS and side.segment.link != "so" \
                 and not line.rounding:
             unsaid = _diagnose(computed, side, first.node, scope, text) or "none"
         unit, rounded = _claim_unit(verdict, reading, side.value), how or rounded
     left = _left(first, ctx)
     narrowed = None if given is None or rounded or left is None else _narrow(given, _widened(left))
-    if rounded and given is not None and given.segment.link == n.lines.IMPLIES_LINK:
+    if rounded and given is not None and given.segment.link == n.chains.IMPLIES_LINK:
         whole = given.written.mid  # "9.87, so about 10": the count the learner chose, exactly
         narrowed = (Interval.point(given.base.mid), Interval.point(whole))
     return Arithmetic(computed, given, True, unit=unit, first=first.node, rounded=rounded, narrowed=narrowed,
@@ -166,11 +166,11 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
     """(verdict, rounding, the reading that agreed): does a stated side follow from the computed one,
     as its link says?"""
     link = side.segment.link
-    if link in n.lines.ROUND_LINKS:
+    if link in n.chains.ROUND_LINKS:
         rounded = _rounded(c, link, side)
         return _agree(rounded, side), link, rounded
     count = _count(side)
-    if link == n.lines.IMPLIES_LINK and count is not None and c.written.denominator != 1:
+    if link == n.chains.IMPLIES_LINK and count is not None and c.written.denominator != 1:
         for how in ("down", "up"):  # 21.2, so 21 sequences; 9.87, so about 10 sequences: the learner's count
             rounded = _rounded(c, how, side)
             if _agree(rounded, side) in _AGREED and count == rounded.written:

@@ -23,10 +23,10 @@ from . import diagnose as dx
 from .arithmetic import Arithmetic
 from .carry import carry, carry_through
 from .leaves import Leaf, Stand
-from .matching import UNITS, YES, Claim, fits, labels_clash, same_kind
+from .matching import COUNTS, UNITS, YES, Claim, fits, labels_clash, period_clash, same_kind
 from .precision import Interval
 from .reading import Amount, Scope, amount
-from ..units import DIMENSIONLESS, Unit
+from ..units import DIMENSIONLESS, DIMENSIONS, Unit
 from .reference import RefStep, label_words
 from .report import Status
 from .state import Outcome, State
@@ -79,7 +79,8 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     noisy = _from_rounded(state, claim, found, named) if computes else None
     if noisy is not None:
         return Outcome(Status.CORRECT, noisy, credits=credits(state, noisy, found, (), computes))
-    kind = best(state, claim, label, UNITS)  # the right number, but another kind of unit
+    kind = best(state, claim, label, UNITS) or next(  # the right number, but another kind of unit
+        (s for s in state.ref.steps if period_clash(claim, s) and fits(claim, s.unit, s.base, s.shown) == YES), None)
     if kind is not None:
         return Outcome(Status.SLIP, kind, dx.Slip.UNITS)
     if named is not None and not state.covered(named.name) and computes:
@@ -159,9 +160,10 @@ def _close(state: State, step: RefStep, stands: tuple[Stand, ...]) -> bool:
 
 def _from_rounded(state: State, claim: Claim, found: list[Leaf], named: RefStep | None) -> RefStep | None:
     """``$9/hr / (10,230 × 3600 tok/hr) = $0.244/Mtok``: worked from the learner's own rounding of an earlier
-    right value (their 10,230 tokens/s for 10,249), by a route the reference does not take, landing within
-    rounding noise of an open step."""
-    if not any(s.rounded and s.line is not None for leaf in found for s in leaf.stands):
+    value (their 10,230 tokens/s for 10,249; 4747 TFLOP/s for 8 × 989 × 0.6), by a route the reference does
+    not take, landing within rounding noise of an open step."""
+    if not any(s.rounded and s.line is not None for leaf in found for s in leaf.stands) \
+            and all(leaf.given or leaf.exact_steps for leaf in found):
         return None
     near = [s for s in state.ref.steps if not state.covered(s.name) and _same_kind(claim, s) and _near(claim, s)]
     return named if named in near else next(iter(near), None)
@@ -198,13 +200,20 @@ def _restated(state: State, step: RefStep, claim: Claim) -> Outcome | None:
     """``keep 1 warm → $45,990`` after the yearly rent was worked: a bare value already worked, said again
     where the working goes on, is the learner's value for the next open step of that kind."""
     later = next((s for s in state.ref.steps if s.index > step.index and not state.covered(s.name)
-                  and same_kind(s.unit.dims, step.unit.dims)), None)
+                  and same_kind(s.unit.dims, step.unit.dims) and not _counts_lost(claim, s)), None)
     if later is None:
         return None
     carried = _carried_value(state, claim, (later,))
     if carried is not None:
         return Outcome(Status.CARRIED, later, None, carried[1])
     return Outcome(Status.SLIP, later, dx.diagnose(later.shown, claim.written, conversions=False))
+
+
+def _counts_lost(claim: Claim, step: RefStep) -> bool:
+    """``320 KiB per token`` names a count (tokens) the step's unit has not: it is no value of that step."""
+    unit = claim.unit
+    return unit is not None and any(x and name in COUNTS and not y
+                                    for name, x, y in zip(DIMENSIONS, unit.dims, step.unit.dims))
 
 
 def _carried_value(state: State, claim: Claim,
@@ -384,7 +393,8 @@ def best(state: State, claim: Claim, label: str, verdict: str, used: frozenset[s
     below = own | {a for u in own for a in state.ref.step(u).ancestors}  # a claim using the learner's value
     clash = claim.unit is not None and not claim.unit.dimensionless
     found = [s for s in state.ref.steps if fits(claim, s.unit, s.base, s.shown) == verdict and s.name not in below
-             and not (clash and labels_clash(claim.unit.dims, s.unit.dims))]  # type: ignore[union-attr]
+             and not (clash and labels_clash(claim.unit.dims, s.unit.dims))  # type: ignore[union-attr]
+             and not (verdict == YES and period_clash(claim, s))]
     if not found:
         return None
     whole = claim.written.mid.denominator == 1  # "104 sequences": the whole count, not the share before rounding

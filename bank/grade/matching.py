@@ -30,9 +30,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from ..units import DIMENSIONS, Unit, UnitError, parse_unit, period
+from ..units import DIMENSIONS, Unit, UnitError, lookup, parse_unit, period
 from .precision import Interval
+
+if TYPE_CHECKING:
+    from .reference import RefStep
 
 YES, UNITS = "yes", "units"
 #: Dimensions that count things; a learner may leave them unsaid.
@@ -212,3 +216,19 @@ def compatible(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
 
 def _unsaid(name: str, a: int, b: int) -> bool:
     return a == 0 and (b < 0 or name in COUNTS)
+
+
+#: Label words that name the period a step's total covers.
+_PERIODS = {"yearly": "year", "annual": "year", "year": "year", "monthly": "month", "month": "month",
+            "daily": "day", "day": "day", "hourly": "hour", "hour": "hour"}
+
+
+def period_clash(claim: Claim, step: RefStep) -> bool:
+    """``$92k a month`` for the yearly saving: a total said per one period where the step's own label names
+    another (a "per" part left unsaid is fine: ``$21,900 a year`` for the yearly rent)."""
+    unit = claim.unit
+    if unit is None or unit.dims[0] != -1 or step.unit.dims[0] != 0:
+        return False
+    said = period(unit.name)
+    named = {_PERIODS[w] for w in step.words if w in _PERIODS}
+    return said != 0 and bool(named) and all(getattr(lookup(p), "scale", None) != said for p in named)

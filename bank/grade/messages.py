@@ -56,7 +56,7 @@ def _carried(state: State, o: Outcome) -> str:
     used = "; ".join(f"your {show(plan.display(s.step, s.base), state.ref.step(s.step).unit_text)} for the "
                      f"{state.ref.step(s.step).label}" + (f" (line {s.line})" if s.line else "") for s in o.stands)
     head = "right method, rounded too soon" if o.diagnosis == dx.Slip.ROUNDING else "right method"
-    return f"{head}: the {o.step.label} from {used}"
+    return f"{head}: the {o.step.label} from {used or 'your own earlier values'}"
 
 
 def _slip(arith: Arithmetic, o: Outcome, raw: str) -> str:

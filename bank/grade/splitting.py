@@ -48,7 +48,7 @@ def pieces(chain: n.Chain, scope: Scope) -> list[n.Chain]:
             if done:
                 out.append(replace(chain, segments=tuple(done), comment="", rounding=None))
             continue
-        if seg.link in (n.lines.IMPLIES_LINK, n.lines.SAYS_LINK, n.lines.ROUGHLY) and len(run) > 1:
+        if seg.link in (n.chains.IMPLIES_LINK, n.chains.SAYS_LINK, n.chains.ROUGHLY) and len(run) > 1:
             out.append(replace(chain, segments=tuple(run), comment="", rounding=None))
             run = [replace(seg, link="")]  # "= 72 GB → 56 GB left": a new value, a claim of its own
             continue

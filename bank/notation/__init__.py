@@ -25,7 +25,8 @@ from .exact import UnitMismatch, binop, compile_tree, constant, evaluate, infer_
 from .functions import FUNCTIONS, Function, power
 from .intervals import Interval
 from .lexer import Token, tokenize
-from .lines import Chain, Line, Reading, Segment, has_operation, parse_line, read_line
+from .chains import Chain, Line, Reading, Segment, has_operation
+from .lines import parse_line, read_line
 from .nodes import BinOp, Call, Compare, Expr, Name, Neg, Node, Num, Quantity, Visitor, children, names, numbers, \
     respan, swap, walk
 from .parser import MAX_DEPTH, MAX_LENGTH, Parser, check_power, parse, parse_condition

@@ -28,76 +28,18 @@ from typing import Mapping
 
 from ..errors import NotationError
 from ..units import Unit
-from ..vocabulary import APPROX, APPROX_EQUALS, EQUALS, IMPLIES, NUMBER_WORDS, ROUNDING, SAYS
-from .functions import ALIASES, FUNCTIONS
+from ..vocabulary import (APPROX, APPROX_EQUALS, COUNTED, DIMENSIONS, EQUALS, IMPLIES, NUMBER_WORDS, ROUNDING,
+                          SAYS)
 from .brackets import split_brackets
+from .chains import (APPROXIMATE, EQUAL, IMPLIES_LINK, ROUGHLY, SAYS_LINK, Chain, Reading, Segment, has_operation,
+                     split_weak)
+from .functions import ALIASES, FUNCTIONS
+from .labels import label_end_of, label_of
 from .lexer import Token, tokenize
-from .nodes import BinOp, Call, Name, Neg, Node, Num, Quantity, moved
+from .nodes import BinOp, Name, Neg, Node, Num, Quantity, moved
 from .parser import MAX_DEPTH, MAX_LENGTH
 from .prose import ProseParser
 from .strays import STRAY_OPS, refuse_strays
-
-#: How a side relates to the side before it.
-EQUAL, APPROXIMATE, SAYS_LINK, IMPLIES_LINK = "=", "≈", "says", "so"
-#: ``…, roughly 30,200``: a value said again about, after a comma; like ``says``, it may be a new value.
-ROUGHLY = "roughly"
-ROUND_LINKS = ("up", "down", "nearest")
-
-
-@dataclass(frozen=True)
-class Segment:
-    """One side of a chain: ``70 GB / 6 GB/s`` or ``about 12 s``, and how it follows the side before.
-
-    ``link`` is ``""`` for the first side; ``=``, ``≈``, ``says`` (``is``, ``that's``), ``so`` (``→``,
-    ``so``: equal, or a rounding of it), or ``up``/``down``/``nearest`` (``rounded up to``).
-    """
-
-    node: Node
-    approx: bool
-    start: int
-    end: int
-    link: str = ""
-
-
-@dataclass(frozen=True)
-class Chain:
-    """One claim: sides joined by links, the words before it (``label``) and after it (``comment``).
-
-    ``rounding`` is a rounding the words ask for with no value after them (``= 2.4 (rounded up)``).
-    ``claim`` is False for a lone number mentioned in passing in a line that claims something else.
-    """
-
-    text: str
-    label: str
-    segments: tuple[Segment, ...]
-    comment: str = ""
-    rounding: str | None = None
-    claim: bool = True
-
-    @property
-    def empty(self) -> bool:
-        return not self.segments
-
-    @property
-    def start(self) -> int:
-        return self.segments[0].start if self.segments else 0
-
-
-#: The old name: a chain is what a learner's line used to be.
-Line = Chain
-
-
-@dataclass(frozen=True)
-class Reading:
-    """Everything read from one line: its label and its chains (claims and passing mentions)."""
-
-    text: str
-    label: str
-    chains: tuple[Chain, ...] = ()
-
-    @property
-    def claims(self) -> tuple[Chain, ...]:
-        return tuple(c for c in self.chains if c.claim)
 
 
 @dataclass
@@ -123,14 +65,30 @@ def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str
         raise NotationError(f"line is {len(text):,} characters long; the limit is {max_length:,}",
                             text, max_length, len(text))
     tokens, inner = split_brackets(tokenize(text, prose=True))
-    label_end = _label_end(tokens)
+    # "2 phases x (114.7 - 28.7)": a name right after a number counts what the number is, not a factor
+    names = names - {b.text for a, b in zip(tokens, tokens[1:]) if a.kind == "num" and b.kind == "name"}
+    label_end = label_end_of(tokens)
+    label_end += _bullet(text, tokens, label_end)
     opening = [_Item("expr", label_end, label_end, node=moved(previous, 0, 0), link="earlier")] \
         if previous is not None and tokens[label_end].text in _OPENERS and _has_link(tokens) else []
     chains = _chains(text, tokens, label_end, opening, names, units, max_length, max_depth, previous)
-    label = _label(text, tokens, label_end, chains)
+    label = label_of(text, tokens, label_end, chains)
     # a bracket's own equation first: the line goes on from its value
     chains = [c for part in inner for c in _chains(text, part, 0, [], names, units, max_length, max_depth)] + chains
-    return Reading(text, label, tuple(_with_label(c, label, i) for i, c in enumerate(chains)))
+    return Reading(text, label, tuple(replace(c, label=label) for c in chains))
+
+
+def _bullet(text: str, tokens: list[Token], at: int) -> bool:
+    """``* 140 GB / 80 GB per card = 1.75 cards``: a list mark before a working of its own, not "times" the
+    value before (``* 8192 = 536.9 MB`` and ``× 2 × 80 = 15.7 GB`` go on from it)."""
+    if text[tokens[at].start:tokens[at].end] != "*" or tokens[at + 1].start == tokens[at].end:
+        return False
+    for tok in tokens[at + 1:]:
+        if tok.text in ("=", "≈", "~", "→", "->", "=>"):
+            return False
+        if tok.kind == "op" and tok.text in ("*", "/", "+", "-", "^") or _word(tok) in ("x", "times", "divided"):
+            return True
+    return False
 
 
 def _chains(text: str, tokens: list[Token], start: int, opening: list[_Item], names: frozenset[str],
@@ -262,6 +220,10 @@ def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[
     left = next((it.node for it in reversed(items[:k + 1]) if it.kind == "expr"), None)
     if left is None or (items[k].kind == "link" and items[k].link not in (IMPLIES_LINK, EQUAL, SAYS_LINK)):
         return None
+    if _word(tokens[i]) == "at" and isinstance(left, BinOp) and left.op == "*":
+        said = parser.expression(i + 1)
+        if said is not None and any(_same_number(x, said[0]) for x in (left.left, left.right)):
+            return _Item("aside", i, said[1])  # "half of that at 50%": the factor said again, not applied twice
     found = parser.continuation(left, i)
     if found is None:
         return None
@@ -271,7 +233,20 @@ def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[
     if previous is not None and isinstance(node, BinOp) and node.left is left and _same_number(left, node.right) \
             and not any(it.kind == "expr" and it.node is not left for it in items):
         node = replace(node, left=moved(previous, left.start, left.end))
+    node = _ditto(items, left, node)
     return _Item("expr", i, end, node=node, link="continues" if items[k].kind == "expr" else "")
+
+
+def _ditto(items: list[_Item], left: Node, node: Node) -> Node:
+    """``4.8 TB/s divided by 70 GB = 68.6 tok/s; divided by 35 GB = 137 tok/s``: the same division again with
+    another value of the same unit, not a division of the result."""
+    sides = [it.node for it in items if it.kind == "expr" and it.node is not None]
+    first = sides[-2] if len(sides) > 1 and sides[-1] is left else None
+    if isinstance(node, BinOp) and isinstance(first, BinOp) and first.op == node.op == "/" \
+            and isinstance(first.right, Quantity) and isinstance(node.right, Quantity) \
+            and first.right.unit == node.right.unit and not isinstance(left, BinOp):
+        return replace(node, left=moved(first.left, left.start, left.end))
+    return node
 
 
 def _same_number(a: Node, b: Node) -> bool:
@@ -371,7 +346,18 @@ def _expression(parser: ProseParser, tokens: list[Token], i: int, items: list[_I
         return None  # a name used as a word ("the weights") or as a label ("ridge = 989T / 3.35T"), not arithmetic
     if _subject(tokens, i, end):
         return None
+    counted = parser.unit_word(tokens[end]) if tokens[end].kind == "name" else None
+    if counted is not None and isinstance(node, BinOp) and node.op == "*" and isinstance(node.left, Num) \
+            and isinstance(node.right, Quantity) and _counts_only(counted):
+        # "so 5 x 80GB cards": five cards of 80 GB, not 400 GB
+        return _Item("expr", i, end + 1, node=Quantity(node.start, tokens[end].end, node.left, counted,
+                                                         tokens[end].text))
     return _Item("expr", i, end, node=node)
+
+
+def _counts_only(unit: Unit) -> bool:
+    """``cards``, ``replicas``: a unit that counts things and measures nothing."""
+    return any(unit.dims) and all(x == 0 or name in COUNTED for name, x in zip(DIMENSIONS, unit.dims))
 
 
 _VERBS = frozenset(("is", "are", "was", "gets", "get", "got", "gives", "give", "yields", "makes", "costs", "cost",
@@ -468,7 +454,7 @@ def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]
                 current, link, approx, gap = None, "", False, 0
     chains = [_finish(d, text) for d in drafts if any(_numbers(s.node) for s in d.segments)]
     return [c if len(c.segments) > 1 or _stated(c.segments[0].node, text) else replace(c, claim=False)
-            for c in _split_weak(chains)]  # a chain of names alone is a formula in words, not a claim
+            for c in split_weak(chains)]  # a chain of names alone is a formula in words, not a claim
 
 
 def _stated(node: Node, text: str) -> bool:
@@ -523,74 +509,3 @@ def _merge(a: str, b: str) -> str:
 
 def _finish(d: _Draft, text: str) -> Chain:
     return Chain(text, "", tuple(d.segments), d.comment, d.rounding, d.claim or len(d.segments) > 1)
-
-
-def _split_weak(chains: list[Chain]) -> list[Chain]:
-    """A ``says`` link joins a working to its value (``… ÷ 2.68 GB is 21``); between a lone value and a
-    working (``989 TFLOP/s that is 5.6e14 FLOP ÷ …``) it does not, so the chain splits there."""
-    out: list[Chain] = []
-    for chain in chains:
-        segs = list(chain.segments)
-        k = 1
-        while k < len(segs):
-            if segs[k].link in (SAYS_LINK, ROUGHLY) and not has_operation(segs[k - 1].node) and (
-                    has_operation(segs[k].node) or (k == 1 and _kinds_differ(segs[0].node, segs[1].node))):
-                out.append(replace(chain, segments=tuple(segs[:k]), claim=k > 1, rounding=None, comment=""))
-                segs = [replace(segs[k], link="")] + segs[k + 1:]
-                k = 1
-                continue
-            k += 1
-        out.append(replace(chain, segments=tuple(segs), claim=chain.claim or len(segs) > 1))
-    if any(c.claim for c in out):  # lone numbers beside a real claim (or a stated result) are mentions
-        return out
-    return [replace(c, claim=True) for c in out]
-
-
-def _kinds_differ(a: Node, b: Node) -> bool:
-    """``8 bit is 70 GB``: two lone values of different kinds are not one claim."""
-    ua = a.unit if isinstance(a, Quantity) else None
-    ub = b.unit if isinstance(b, Quantity) else None
-    return ua is not None and ub is not None and ua.dims != ub.dims
-
-
-def has_operation(node: Node) -> bool:
-    """Whether an expression computes anything (an operator or a call), beyond one number with its unit."""
-    while isinstance(node, (Quantity, Neg)):
-        node = node.operand
-    if isinstance(node, BinOp):
-        return not (node.op == "^" and isinstance(node.left, Num)) and not _scientific(node)
-    return isinstance(node, Call)
-
-
-def _scientific(node: BinOp) -> bool:
-    """``5.6 x 10^14``: one number in scientific notation, not a product."""
-    right = node.right.operand if isinstance(node.right, Quantity) else node.right
-    return node.op == "*" and isinstance(node.left, Num) and isinstance(right, BinOp) and right.op == "^" \
-        and isinstance(right.left, Num) and right.left.value == 10
-
-
-# --------------------------------------------------------------------------- labels
-
-def _label_end(tokens: list[Token]) -> int:
-    """The token after a label's colon (``Step 2: …``), or 0 where the line has no such label."""
-    for i, tok in enumerate(tokens):
-        if tok.kind == "punct" and tok.text == ":":
-            before = tokens[:i]
-            numbers = sum(t.kind == "num" for t in before)
-            operators = any(t.kind == "op" and t.text not in ("(", ")", "-", ",") for t in before)
-            return i + 1 if numbers <= 1 and not operators else 0
-        if tok.kind == "op" and tok.text in ("=", "≈"):
-            return 0
-    return 0
-
-
-def _label(text: str, tokens: list[Token], label_end: int, chains: list[Chain]) -> str:
-    """The words before the first claim (``Step 4: utilisation``), a colon's label and all."""
-    first = next((c for c in chains if c.claim and c.segments), None)
-    end = first.start if first is not None else (tokens[label_end - 1].start if label_end else 0)
-    words = " ".join(text[:end].replace(":", " ").split()).strip(" \t,;:-–—=≈~")
-    return words if any(ch.isalpha() for ch in words) else ""
-
-
-def _with_label(chain: Chain, label: str, index: int) -> Chain:
-    return replace(chain, label=label)

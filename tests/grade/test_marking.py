@@ -319,15 +319,41 @@ TVC = ("cache per sequence is 0.134 GB\nstep at 16: (16 + 16 x 0.134) GB / 864 G
      "correct", "fleet_rate"),
     ("launch-sizing", None, "4 x 2.50 = $10/hr vs 2.4 x 2.50 = $6/hr\nso we pay $4/hr extra (67% more)", 2,
      "correct", "premium_share"),
+    ("quantisation-trade-off", None, "Usable memory is ninety percent of 141 GB = 126.9 GB.", 1, "correct", "usable"),
+    ("kv-cache-per-token", None, "per token = 2 (k,v) times 80 layers times 8 heads times 128 dim times 2 bytes "
+     "= 327,680 bytes", 1, "correct", "kv_token"),
+    ("quantisation-trade-off", None, "4.8 TB/s divided by 70 GB = 68.6 tok/s; divided by 35 GB = 137 tok/s.", 1,
+     "correct", "speed4"),
+    ("tensor-parallel-overhead", "99", "sends 2 phases x (114.7 - 28.7) = 172 MB", 1, "correct", "per_allreduce"),
+    ("tensor-parallel-overhead", "dave", "compute 1.26e15 FLOP / 4747 TFLOP/s = 265 ms", 1, "correct",
+     "compute_time"),
+    ("weight-memory-precision", None, "140 GB\n* 140 GB / 80 GB per card = 1.75 cards", 2, "correct",
+     "cards16_exact"),
+    ("launch-sizing", None, "need 7,200 x 1.25 = 9,000 tok/s -> 9000/3000 = 3 replicas\nload: 7.2k is 80% of 9k", 2,
+     "correct", "utilisation"),
+    ("tail-latency", None, "- rate: 4 × 989 = 3956 TFLOP/s peak, half of that at 50% = 1978 TFLOP/s", 1, "correct",
+     "prefill_rate"),
+    ("tail-latency", None, "- one miss: 3.36e15 / 1.978e15 = 1.7 s\n- behind 2 of them: 0.4 + 2 × 2 = 4.4 s\n"
+     "- ratio 4.4 / 0.4 = 11x\nA: about 4.4 s, 11x the typical", 2, "slip", "tail_ttft"),
+    ("warm-pool-size", "11", "saving 107,310 - 15,330 = 91,980\nA: ~$92k a month saved", 2, "slip", "saving"),
+    ("kv-cache-per-token", None, "per token = 2 (k,v) times 80 layers times 8 heads times 128 dim times 2 bytes "
+     "= 327,680 bytes\nthat's 320 KiB per token, which is a lot", 2, "correct", "kv_token"),
 ], ids=["signed-result", "restated-by-name", "carried-not-coincidence", "one-sequence-gets", "own-rounding-other-route",
         "bracketed-equation", "at-rate-worked-out", "a-count-is-no-try-at-bytes",
-        "value-for-a-count", "second-result-in-brackets"])
+        "value-for-a-count", "second-result-in-brackets", "ninety-percent-of", "remark-between-factors",
+        "divided-by-again", "count-word-that-is-a-param", "own-rounded-peak", "star-bullet", "is-a-share-of",
+        "factor-said-again", "attempt-said-again", "a-month-is-not-a-year",
+        "per-token-said-again"])
 def test_whiteboard_lines_marked_as_a_tutor_would(qid, seed, working, line, status, step):
     """Lines from this session's hand-marked workings (tests/grade/corpus/*/s21-*): a signed result after
     ``=>``; a value restated under its own label; a value that equals a covered step but carries the learner's
     own wrong one into an open step; ``one sequence`` as a subject, not a value; a route the reference does
     not take, from the learner's rounded value; an equation in brackets; a rate worked out after ``at``; a count
-    that is no try at a step in bytes; ``3048 tok/s for 64 users`` says what the value is for; ``(67% more)`` after a result is a second one."""
+    that is no try at a step in bytes; ``3048 tok/s for 64 users`` says what the value is for; ``(67% more)`` after a result is a second one; numbers in words to ninety; a remark in brackets
+    between factors; ``divided by 35 GB`` again; ``2 phases`` where ``phases`` is a param; a rate rounded by
+    the learner; a ``*`` bullet; ``7.2k is 80% of 9k``; ``half of that at 50%``; an attempt said again in an
+    answer line stays the attempt; ``$92k a month`` for a yearly saving; ``320 KiB per token`` is the
+    per-token value again, not the next step's."""
     from bank.grade import grade
     from bank.load import load
     from bank.variant import variant
@@ -362,3 +388,15 @@ def test_a_marked_line_does_not_also_say_no_penalty():
     got = grade(q, variant(q), line + "\n").lines[0]
     assert got.status == "correct" and len(got.claims) == 2
     assert "no penalty" not in got.message and "21 ms" in got.message, got.message
+
+
+def test_cards_of_a_size_count_cards():
+    """``so 5 x 80GB cards`` is five cards (of 80 GB), not a 400 GB answer for the weights."""
+    from bank.grade import grade
+    from bank.load import load
+    from bank.variant import variant
+
+    q = load().question("weight-memory-precision")
+    working = "180B x 2 bytes = 360 GB\n8-bit 180 GB, 4-bit 90 GB\ncards: 360/80 = 4.5 so 5 x 80GB cards (round up)\n"
+    parts = {p.step: p.status for p in grade(q, variant(q, "11"), working).parts}
+    assert parts == {"w16": "correct", "w8": "correct", "w4": "correct", "cards16": "correct"}, parts

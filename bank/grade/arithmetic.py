@@ -29,7 +29,7 @@ from typing import Callable, Literal
 
 from .. import notation as n
 from ..errors import NotationError
-from ..units import DIMENSIONLESS, Unit, period
+from ..units import DIMENSIONLESS, DIMENSIONS, Unit, period
 from . import diagnose as dx
 from .matching import Claim, compatible, decimal, same_kind
 from .precision import Interval, Leaf, is_number, stated
@@ -323,6 +323,8 @@ def _agree(c: Amount, side: Side) -> str | None:
         return "lenient"  # 3 million x $0.30/Mtoken = $0.90: the tokens go unsaid
     if strict and per_time(c.unit.dims, s.unit.dims) and side.base.scale(_period(side)).contains(c.base):  # type: ignore[union-attr]
         return "lenient"  # … x 8,760 hours = $21,900 a year: the yearly total, said as a rate
+    if _rate_unsaid(c, side):
+        return "lenient"  # 8,760 h × $2.50 = $21,900: the price per hour, its "per hour" unsaid
     if c.unit is not None and not s.annotated and side.base.contains(c.base):
         return "inherit"
     if _plain_left(c, s) and side.base.contains(c.base):
@@ -368,6 +370,18 @@ def _in_millions(tree: n.Node, scope: Scope, text: str) -> Amount | None:
     except NotationError:
         return None
     return replace(a, base=a.written)
+
+
+#: Periods a rate's "per" may leave unsaid (``$2.50`` for $2.50 an hour): a minute, an hour, a day.
+_UNSAID_PERIODS = (Fraction(60), Fraction(3600), Fraction(86400))
+
+
+def _rate_unsaid(c: Amount, side: Side) -> bool:
+    """A money total worked from a price whose "per minute/hour/day" goes unsaid (``8,760 h × $2.50``)."""
+    s = side.value
+    if c.unit is None or s.unit is None or _period(side) != 0 or dict(zip(DIMENSIONS, s.unit.dims))["money"] != 1:
+        return False
+    return per_time(c.unit.dims, s.unit.dims) and any(side.base.scale(k).contains(c.base) for k in _UNSAID_PERIODS)
 
 
 def _period(side: Side) -> Fraction:

@@ -170,8 +170,9 @@ def _from_rounded(state: State, claim: Claim, found: list[Leaf], named: RefStep 
 
 
 def _own_value(state: State, claim: Claim) -> Outcome | None:
-    """``Answer: about 7 minutes`` after a carried 440 s: the learner's own value, said again, marked as
-    it was marked before."""
+    """``Answer: about 7 minutes`` after a carried 440 s: the learner's own value, said again. A value carried
+    stays carried; a slip said again is carried from the line that made it, which keeps the mark: the tutor
+    does not mark one mistake twice."""
     for name, base in reversed(list(state.learner.items())):
         step = state.ref.step(name)
         if fits(claim, step.unit, base, base / step.unit.scale) != YES or base == step.base:
@@ -180,7 +181,9 @@ def _own_value(state: State, claim: Claim) -> Outcome | None:
         if how == "carried":
             return Outcome(Status.CARRIED, step, None, ())
         if name in state.slipped:
-            return Outcome(Status.SLIP, step, None)
+            made = next((m.line for m in state.marked if m.outcome.status == Status.SLIP
+                         and m.outcome.step is not None and m.outcome.step.name == name), None)
+            return Outcome(Status.CARRIED, step, None, (Stand(name, base, made, False),))
     return None
 
 

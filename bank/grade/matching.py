@@ -211,6 +211,8 @@ def compatible(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
     >>> compatible(parse_unit("GB").dims, parse_unit("s").dims)
     False
     """
+    if all(a == b or name == "money" and (a, b) == (0, 1) for name, a, b in zip(DIMENSIONS, mine, theirs)):
+        return True  # "72.00/hr" for $72/hour: the dollar sign unsaid, every other part the same
     return all(a == b or _unsaid(name, a, b) or _unsaid(name, b, a) for name, a, b in zip(DIMENSIONS, mine, theirs))
 
 

@@ -53,6 +53,11 @@ def _named(state: State, arith: Arithmetic, label: str) -> RefStep | None:
 def _carried(state: State, o: Outcome) -> str:
     plan = state.ref.plan
     assert o.step is not None
+    if len(o.stands) == 1 and o.stands[0].step == o.step.name:  # a slip said again
+        own = o.stands[0]
+        where = f" from line {own.line}" if own.line else ""
+        return f"your {show(plan.display(own.step, own.base), o.step.unit_text)}{where}, said again " \
+               f"(the {o.step.label} is {show(o.step.shown, o.step.unit_text)}; the mistake is marked there)"
     used = "; ".join(f"your {show(plan.display(s.step, s.base), state.ref.step(s.step).unit_text)} for the "
                      f"{state.ref.step(s.step).label}" + (f" (line {s.line})" if s.line else "") for s in o.stands)
     head = "right method, rounded too soon" if o.diagnosis == dx.Slip.ROUNDING else "right method"

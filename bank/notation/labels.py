@@ -33,6 +33,6 @@ def label_of(text: str, tokens: list[Token], label_end: int, chains: Sequence[Ch
     """The words before the first claim (``Step 4: utilisation``), a colon's label and all."""
     first = next((c for c in chains if c.claim and c.segments), None)
     end = first.start if first is not None else (tokens[label_end - 1].start if label_end else 0)
-    words = " ".join(text[:end].replace(":", " ").split()).strip(" \t,;:-–—=≈~")
+    words = " ".join(text[:end].replace(":", " ").replace("**", "").split()).strip(" \t,;:-–—=≈~")
     return words if any(ch.isalpha() for ch in words) else ""
 

@@ -36,6 +36,10 @@ class Token:
 
 _NUMBER = re.compile(
     r"(?P<int>\d{1,3}(?:,\d{3})+(?!\d)|\d+)?(?P<frac>\.\d+)?(?:[eE](?P<exp>[+-]?\d+))?")
+#: Thousands set off by a space (or a no-break space), as SI style writes them: 21 900, 1 310 720.
+_SPACED = re.compile(r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,]|[ \u00a0\u202f]\d)")
+#: The top of a range written with a hyphen and no spaces (52-53), when no result follows it.
+_RANGE = re.compile(r"[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z/%$]+\s*)?[=≈])")
 _NAME = re.compile(r"[A-Za-z_µμ¢][A-Za-z0-9_]*")
 #: Prose words: apostrophes inside (that's), hyphens between letters (card-hour, round-the-clock).
 _WORD = re.compile(r"[A-Za-z_µμ¢][A-Za-z0-9_]*(?:['’][A-Za-z]+)?(?:-[A-Za-z][A-Za-z0-9]*)*")
@@ -58,6 +62,9 @@ def tokenize(text: str, *, prose: bool = False) -> list[Token]:
         if ch.isspace():
             pos += 1
             continue
+        if prose and _bold(text, pos):
+            pos += 2
+            continue
         tok = _next(text, pos, tokens, prose)
         tokens.append(tok)
         pos = tok.end
@@ -65,6 +72,18 @@ def tokenize(text: str, *, prose: bool = False) -> list[Token]:
             pos = _superscript(text, pos, tokens)
     tokens.append(Token("end", "", n, n))
     return tokens
+
+
+def _bold(text: str, pos: int) -> bool:
+    """``**60 requests**``: Markdown's bold marks, opening before a word or closing after one; a power
+    (``2**3``, ``2 ** 3``) has the same on both sides."""
+    if not text.startswith("**", pos):
+        return False
+    before = text[pos - 1] if pos else " "
+    after = text[pos + 2] if pos + 2 < len(text) else " "
+    opens = (before.isspace() or before in "(:,") and not after.isspace()
+    closes = not before.isspace() and (after.isspace() or after in ":,.;)")
+    return opens or closes
 
 
 def _next(text: str, pos: int, tokens: list[Token], prose: bool) -> Token:
@@ -132,10 +151,11 @@ def _bad_char(ch: str) -> str:
 
 
 def _lex_number(text: str, pos: int, prose: bool) -> Token:
-    m = _NUMBER.match(text, pos)
+    spaced = _SPACED.match(text, pos) if prose else None  # "8 760 h", "131 072 B": thousands set off by spaces
+    m = _NUMBER.match(text, spaced.end() if spaced else pos)
     assert m is not None
-    whole, frac, exp = m.group("int") or "", m.group("frac") or "", m.group("exp")
-    digits = whole.replace(",", "")
+    whole, frac, exp = spaced.group() if spaced else m.group("int") or "", m.group("frac") or "", m.group("exp")
+    digits = re.sub(r"[, \u00a0\u202f]", "", whole)
     value = Fraction(int(digits or "0"))
     resolution = Fraction(1)
     if frac:
@@ -154,4 +174,8 @@ def _lex_number(text: str, pos: int, prose: bool) -> Token:
     if prose and comma and not frac and (pos == 0 or text[pos - 1] not in "(,"):  # not max(4,5)
         raise NotationError(f"`{text[pos:end + comma.end()]}`: a comma separates thousands (1,500); "
                             "write a decimal with a point (1.50)", text, pos, end + comma.end())
+    upper = _RANGE.match(text, end) if prose and exp is None else None
+    if upper is not None and Fraction(upper.group(1)) > value:  # "about 52-53 s": a range, not 52 minus 53
+        top = Fraction(upper.group(1))
+        return Token("num", text[pos:upper.end()], pos, upper.end(), (value + top) / 2, top - value)
     return Token("num", text[pos:end], pos, end, value, resolution)

@@ -208,8 +208,9 @@ def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[
     Where that value is the factor itself (``hit 50%, so × 0.5``), it goes on from the line before."""
     if tokens[i].text not in _CONTINUING or tokens[i].kind == "num":
         return None
-    if tokens[i].text in ("-", "+") and tokens[i + 1].start == tokens[i].end and items and items[-1].kind == "link":
-        return None  # "= -270 GB", "=> +1 qps": a signed value, not "minus 270" from the value before
+    if tokens[i].text in ("-", "+") and tokens[i + 1].start == tokens[i].end and items and (
+            items[-1].kind == "link" or tokens[items[-1].start].text == "," and not _result_follows(tokens, i)):
+        return None  # "= -270 GB", "=> +1 qps", "7.5 req, +3 req/s, 360": a signed value, not "minus 270"
     k = len(items) - 1
     while k >= 0 and items[k].kind == "punct" and tokens[items[k].start].text in (",", "(", ";"):
         k -= 1
@@ -235,6 +236,16 @@ def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[
         node = replace(node, left=moved(previous, left.start, left.end))
     node = _ditto(items, left, node)
     return _Item("expr", i, end, node=node, link="continues" if items[k].kind == "expr" else "")
+
+
+def _result_follows(tokens: list[Token], i: int) -> bool:
+    """Whether a result (``=``) follows before the clause ends: ``3 replicas, +1 spare = 4``."""
+    for tok in tokens[i:]:
+        if tok.kind == "end" or tok.text in (",", ";"):
+            return False
+        if tok.text in ("=", "≈", "→", "->", "=>"):
+            return True
+    return False
 
 
 def _ditto(items: list[_Item], left: Node, node: Node) -> Node:
@@ -474,7 +485,11 @@ def _stated(node: Node, text: str) -> bool:
 
 def _labels_next(items: list[_Item], tokens: list[Token], k: int, current: _Draft) -> bool:
     """Whether words after a comma label the next claim: a stated result, a comma, then ``4-bit =>``."""
-    j = k - 2 if k > 1 and items[k - 1].kind == "link" and tokens[items[k - 1].start].text == "so" else k - 1
+    after_so = k > 0 and items[k - 1].kind == "link" and tokens[items[k - 1].start].text == "so"
+    if after_so and k + 1 < len(items) and items[k + 1].kind == "link" and tokens[items[k + 1].start].text == "=" \
+            and len(current.segments) > 1:
+        return True  # "1 TB/s = 1000 GB/s so bw = 2039 GB/s"
+    j = k - 2 if after_so and k > 1 else k - 1
     if not (current.claim or len(current.segments) > 1) or j < 0 or items[j].kind != "punct" \
             or tokens[items[j].start].text != ",":  # "= 21,900, so pool_rent = 4 x 21,900" too
         return False

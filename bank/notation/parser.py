@@ -134,7 +134,25 @@ class Parser:
             right = self.operand(self.term if op[0] == "over" else self.unary, save)
             if right is None:
                 return left
+            if op[0] == "/" and self.prose:
+                right = self.scientific(right)
             left = self.combine(op[0], left, right, self.tokens[save])
+
+    def scientific(self, mantissa: Node) -> Node:
+        """``7.84 × 10¹⁵ ÷ 494.5 × 10¹²``: in a learner's prose a number written in scientific notation is one
+        number, so the division is by 494.5 × 10¹², not by 494.5 and then times 10¹² (an author's expression
+        keeps the usual order)."""
+        if not isinstance(mantissa, Num) or self.multiplicative_op() != ("*", 1) \
+                or self.peek().text != "10" or self.peek(2).text != "^":
+            return mantissa
+        save = self.pos
+        times = self.advance()
+        power = self.unary()
+        inner = power.operand if isinstance(power, Quantity) else power
+        if not (isinstance(inner, BinOp) and inner.op == "^"):
+            self.pos = save
+            return mantissa
+        return self.combine("*", mantissa, power, times)
 
     def multiplicative_op(self) -> tuple[str, int] | None:
         """The operator here and how many tokens spell it, or None."""

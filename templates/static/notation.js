@@ -87,6 +87,9 @@
 
   var MAX_E_EXPONENT = 400;
   var NUMBER = /(\d{1,3}(?:,\d{3})+(?!\d)|\d+)?(\.\d+)?(?:[eE]([+-]?\d+))?/y;
+  /* thousands set off by a space, as SI style writes them: 21 900, 1 310 720 */
+  var RANGE = /[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z\/%$]+\s*)?[=≈])/y;
+  var SPACED = /\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,]|[ \u00a0\u202f]\d)/y;
   var WORD = /[A-Za-z_µμ¢][A-Za-z0-9_]*(?:['’][A-Za-z]+)?(?:-[A-Za-z][A-Za-z0-9]*)*/y;
   var NUMBER_WORD = /\d+(?:\.\d+)?(?:-[A-Za-z][A-Za-z0-9]*)+/y;
   var OPS = ["**", "<=", ">=", "==", "!=", "+", "-", "*", "/", "^", "(", ")", ",", "<", ">", "=", "%", "$", "~"];
@@ -104,10 +107,20 @@
   }
   function sticky(re, text, pos) { re.lastIndex = pos; return re.exec(text); }
 
+  /* "**60 requests**": Markdown's bold marks, opening before a word or closing after one (lexer.py _bold) */
+  function bold(text, pos) {
+    if (text.slice(pos, pos + 2) !== "**") return false;
+    var before = pos ? text[pos - 1] : " ", after = pos + 2 < text.length ? text[pos + 2] : " ";
+    var space = function (c) { return /\s/.test(c); };
+    return (space(before) || "(:,".indexOf(before) >= 0) && !space(after) ||
+           !space(before) && (space(after) || ":,.;)".indexOf(after) >= 0);
+  }
+
   function tokenize(text) {
     var tokens = [], pos = 0, n = text.length;
     while (pos < n) {
       if (SPACE.test(text[pos]) && text[pos] !== "\ufeff") { pos += 1; continue; }
+      if (bold(text, pos)) { pos += 2; continue; }
       var tok = next(text, pos);
       tokens.push(tok);
       pos = tok.end;
@@ -147,9 +160,10 @@
   }
 
   function lexNumber(text, pos) {
-    var m = sticky(NUMBER, text, pos);
-    var whole = m[1] || "", fraction = m[2] || "", exp = m[3];
-    var value = frac(whole.replace(/,/g, "") || "0"), resolution = frac(1);
+    var spaced = sticky(SPACED, text, pos);
+    var m = sticky(NUMBER, text, spaced ? pos + spaced[0].length : pos);
+    var whole = spaced ? spaced[0] : m[1] || "", fraction = m[2] || "", exp = m[3];
+    var value = frac(whole.replace(/[, \u00a0\u202f]/g, "") || "0"), resolution = frac(1);
     if (fraction) {
       value = add(value, frac(fraction.slice(1), 10n ** BigInt(fraction.length - 1)));
       resolution = pow10(-(fraction.length - 1));
@@ -160,11 +174,18 @@
       value = mul(value, pow10(e));
       resolution = mul(resolution, pow10(e));
     }
-    var end = pos + m[0].length;
+    var end = (spaced ? pos + spaced[0].length : pos) + m[0].length;
     var comma = /^,(\d{1,2}|\d{4,})(?!\d)/.exec(text.slice(end, end + 8));
     if (comma && !fraction && (pos === 0 || "(,".indexOf(text[pos - 1]) < 0)) {
       fail("`" + text.slice(pos, end + comma[0].length) + "`: a comma separates thousands (1,500); write a decimal with a point (1.50)",
            pos, end + comma[0].length);
+    }
+    var upper = exp === undefined ? sticky(RANGE, text, end) : null;
+    if (upper && cmp(frac(upper[1].replace(".", ""), 10n ** BigInt((upper[1].split(".")[1] || "").length)), value) > 0) {
+      /* "about 52-53 s": a range, not 52 minus 53 (lexer.py _RANGE) */
+      var top = frac(upper[1].replace(".", ""), 10n ** BigInt((upper[1].split(".")[1] || "").length));
+      return token("num", text.slice(pos, end + upper[0].length), pos, end + upper[0].length,
+                   div(add(value, top), frac(2)), sub(top, value));
     }
     return token("num", text.slice(pos, end), pos, end, value, resolution);
   }

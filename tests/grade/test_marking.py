@@ -338,12 +338,26 @@ TVC = ("cache per sequence is 0.134 GB\nstep at 16: (16 + 16 x 0.134) GB / 864 G
     ("warm-pool-size", "11", "saving 107,310 - 15,330 = 91,980\nA: ~$92k a month saved", 2, "slip", "saving"),
     ("kv-cache-per-token", None, "per token = 2 (k,v) times 80 layers times 8 heads times 128 dim times 2 bytes "
      "= 327,680 bytes\nthat's 320 KiB per token, which is a lot", 2, "correct", "kv_token"),
+    ("warm-pool-size", None, "hours/yr = 24 × 365 = 8 760 h\none replica for a year: 8 760 h × $2.50 = $21 900", 2,
+     "correct", "yearly_rent"),
+    ("autoscaling-signal", None, "**backlog**: 1 × 60 = **60 requests**", 1, "correct", "backlog"),
+    ("tail-latency", None, "3.36 × 10¹⁵ ÷ 1.978 × 10¹⁵ ≈ 1.7 s", 1, "correct", "miss_time"),
+    ("throughput-vs-concurrency", "7", "1 TB/s = 1000 GB/s so bw = 2039 GB/s", 1, "unmatched", None),
+    ("autoscaling-signal", "eve", "L = λ x W = 30 x 0.25 = 7.5 req in system\ncap = 30 x 1.1 = 33 rps\n"
+     "during rise λ' = 30 x 1.2 = 36 rps\nqueue grow 36 - 33 = 3 rps\nafter 120 s: 3 x 120 = 360 req waiting\n"
+     "Final: 7.5 req, +3 req/s, 360 req", 6, "correct", "backlog_growth"),
+    ("spot-capacity", "frank", "on-demand bill: 36 cards x 2.00 = 72.00/hr", 1, "correct", "on_demand_bill"),
+    ("replica-boot-gap", None, "70 / 6 = 11.7 s, + 20 s init\nFinal: about 31-32 s", 2, "correct", "boot_time"),
+    ("kv-cache-per-token", "zed", "per token: 2 x 32 x 8 x 128 x 16 bit = 1,048,576 bit = 131,072 bytes\n"
+     "per seq: 1,048,576 x 32,768 = 3.44e10 B\n1 GB = 1e9 B so 34.4 GB per sequence", 3, "carried", "kv_seq"),
 ], ids=["signed-result", "restated-by-name", "carried-not-coincidence", "one-sequence-gets", "own-rounding-other-route",
         "bracketed-equation", "at-rate-worked-out", "a-count-is-no-try-at-bytes",
         "value-for-a-count", "second-result-in-brackets", "ninety-percent-of", "remark-between-factors",
         "divided-by-again", "count-word-that-is-a-param", "own-rounded-peak", "star-bullet", "is-a-share-of",
         "factor-said-again", "attempt-said-again", "a-month-is-not-a-year",
-        "per-token-said-again"])
+        "per-token-said-again", "thousands-with-spaces-and-an-unsaid-per-hour", "markdown-bold",
+        "scientific-divisor", "so-a-name-equals", "signed-value-in-a-list", "dollar-sign-unsaid",
+        "a-range", "a-slip-said-again"])
 def test_whiteboard_lines_marked_as_a_tutor_would(qid, seed, working, line, status, step):
     """Lines from this session's hand-marked workings (tests/grade/corpus/*/s21-*): a signed result after
     ``=>``; a value restated under its own label; a value that equals a covered step but carries the learner's
@@ -353,7 +367,9 @@ def test_whiteboard_lines_marked_as_a_tutor_would(qid, seed, working, line, stat
     between factors; ``divided by 35 GB`` again; ``2 phases`` where ``phases`` is a param; a rate rounded by
     the learner; a ``*`` bullet; ``7.2k is 80% of 9k``; ``half of that at 50%``; an attempt said again in an
     answer line stays the attempt; ``$92k a month`` for a yearly saving; ``320 KiB per token`` is the
-    per-token value again, not the next step's."""
+    per-token value again, not the next step's; ``8 760 h × $2.50 = $21 900``; ``**60 requests**``;
+    ``÷ 1.978 × 10¹⁵`` divides by one number; ``so bw = 2039 GB/s`` starts a claim; ``+3 req/s`` in a list;
+    ``72.00/hr`` for a bill; ``about 31-32 s`` is a range; a slip said again is not marked twice."""
     from bank.grade import grade
     from bank.load import load
     from bank.variant import variant

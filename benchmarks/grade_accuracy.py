@@ -1,6 +1,7 @@
 """How well the grader marks what people write: prints the figures the grader's issue asks for.
 
-1. Agreement with the hand-marked corpus of realistic workings (tests/grade/corpus), and every disagreement.
+1. Agreement with the hand-marked corpus of realistic workings (tests/grade/corpus), and every disagreement;
+   the same for the held-out workings (tests/grade/holdout), which the grader was never changed to fit.
 2. Self-consistency: every worked question's own step texts, exactly as ``bank show --json`` gives them,
    graded against the same variant, for the default variant and N seeds; how many score 1.00.
 
@@ -23,15 +24,18 @@ def main() -> None:
     args = parser.parse_args()
 
     from bank.load import load
-    from tests.grade.corpus_check import agreement
+    from tests.grade.corpus_check import CORPUS, HOLDOUT, agreement, workings
     from tests.grade.self_check import self_consistency
 
     library = load()
-    agree, total, wrong = agreement(library)
-    print(f"corpus agreement: {agree}/{total} checks = {agree / total:.1%}")
-    if not args.quiet:
-        for c in wrong:
-            print(f"  {c.working} {c.where}: tutor {c.expected}; grader {c.got}")
+    for name, folder in (("corpus", CORPUS), ("holdout", HOLDOUT)):
+        if not workings(folder):
+            continue
+        agree, total, wrong = agreement(library, folder)
+        print(f"{name} agreement: {agree}/{total} checks = {agree / total:.1%} ({len(workings(folder))} workings)")
+        if not args.quiet:
+            for c in wrong:
+                print(f"  {c.working} {c.where}: tutor {c.expected}; grader {c.got}")
     full, runs, failures = self_consistency(library, args.seeds)
     print(f"self-consistency: {full}/{runs} worked answers grade 1.00 (default + {args.seeds} seeds each)")
     if not args.quiet:

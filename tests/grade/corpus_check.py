@@ -13,6 +13,8 @@ from pathlib import Path
 import yaml
 
 CORPUS = Path(__file__).parent / "corpus"
+#: Workings held out: marked the same way, measured, never used to change the grader (holdout/README.md).
+HOLDOUT = Path(__file__).parent / "holdout"
 
 
 @dataclass(frozen=True)
@@ -24,8 +26,8 @@ class Check:
     ok: bool
 
 
-def workings() -> list[Path]:
-    return sorted(CORPUS.glob("*/*.yaml"))
+def workings(folder: Path = CORPUS) -> list[Path]:
+    return sorted(folder.glob("*/*.yaml"))
 
 
 def load_working(path: Path) -> dict:
@@ -79,8 +81,8 @@ def _line_check(name: str, mark: dict, got) -> Check:
     return Check(name, where, expected, shown, ok)
 
 
-def agreement(library) -> tuple[int, int, list[Check]]:
-    """(agreeing checks, all checks, the disagreements)."""
-    every = [c for path in workings() for c in checks(path, library)]
+def agreement(library, folder: Path = CORPUS) -> tuple[int, int, list[Check]]:
+    """(agreeing checks, all checks, the disagreements) over the workings in ``folder``."""
+    every = [c for path in workings(folder) for c in checks(path, library)]
     wrong = [c for c in every if not c.ok]
     return len(every) - len(wrong), len(every), wrong

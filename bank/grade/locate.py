@@ -23,10 +23,10 @@ from . import diagnose as dx
 from .arithmetic import Arithmetic
 from .carry import carry, carry_through
 from .leaves import Leaf, Stand
-from .matching import COUNTS, UNITS, YES, Claim, fits, labels_clash, period_clash, same_kind
+from .matching import UNITS, YES, Claim, counts_lost, fits, labels_clash, period_clash, same_kind
 from .precision import Interval
 from .reading import Amount, Scope, amount
-from ..units import DIMENSIONLESS, DIMENSIONS, Unit
+from ..units import DIMENSIONLESS, Unit
 from .reference import RefStep, label_words
 from .report import Status
 from .state import Outcome, State
@@ -165,7 +165,7 @@ def _from_rounded(state: State, claim: Claim, found: list[Leaf], named: RefStep 
     if not any(s.rounded and s.line is not None for leaf in found for s in leaf.stands) \
             and all(leaf.given or leaf.exact_steps for leaf in found):
         return None
-    near = [s for s in state.ref.steps if not state.covered(s.name) and _same_kind(claim, s) and _near(claim, s)]
+    near = [s for s in _open(state) if _same_kind(claim, s) and _near(claim, s)]
     return named if named in near else next(iter(near), None)
 
 
@@ -203,20 +203,14 @@ def _restated(state: State, step: RefStep, claim: Claim) -> Outcome | None:
     """``keep 1 warm → $45,990`` after the yearly rent was worked: a bare value already worked, said again
     where the working goes on, is the learner's value for the next open step of that kind."""
     later = next((s for s in state.ref.steps if s.index > step.index and not state.covered(s.name)
-                  and same_kind(s.unit.dims, step.unit.dims) and not _counts_lost(claim, s)), None)
+                  and same_kind(s.unit.dims, step.unit.dims)
+                  and not (claim.unit is not None and counts_lost(claim.unit.dims, s.unit.dims))), None)
     if later is None:
         return None
     carried = _carried_value(state, claim, (later,))
     if carried is not None:
         return Outcome(Status.CARRIED, later, None, carried[1])
     return Outcome(Status.SLIP, later, dx.diagnose(later.shown, claim.written, conversions=False))
-
-
-def _counts_lost(claim: Claim, step: RefStep) -> bool:
-    """``320 KiB per token`` names a count (tokens) the step's unit has not: it is no value of that step."""
-    unit = claim.unit
-    return unit is not None and any(x and name in COUNTS and not y
-                                    for name, x, y in zip(DIMENSIONS, unit.dims, step.unit.dims))
 
 
 def _carried_value(state: State, claim: Claim,

@@ -33,14 +33,15 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..units import DIMENSIONS, Unit, UnitError, lookup, parse_unit, period
+from ..vocabulary import COUNTED
 from .precision import Interval
 
 if TYPE_CHECKING:
     from .reference import RefStep
 
 YES, UNITS = "yes", "units"
-#: Dimensions that count things; a learner may leave them unsaid.
-COUNTS = frozenset({"token", "request", "replica", "card", "user"})
+#: Dimensions that count things; a learner may leave them unsaid (the vocabulary's list).
+COUNTS = COUNTED
 
 
 @dataclass(frozen=True)
@@ -199,6 +200,16 @@ def labels_clash(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
     a = {name for name, x in zip(DIMENSIONS, mine) if name in COUNTS and x}
     b = {name for name, x in zip(DIMENSIONS, theirs) if name in COUNTS and x}
     return bool(a) and bool(b) and not a & b
+
+
+def counts_lost(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
+    """Whether ``mine`` counts something ``theirs`` does not (``320 KiB per token`` is no value of a step in GB).
+
+    >>> from bank.units import parse_unit
+    >>> counts_lost(parse_unit("KiB/token").dims, parse_unit("GB").dims)
+    True
+    """
+    return any(x and name in COUNTS and not y for name, x, y in zip(DIMENSIONS, mine, theirs))
 
 
 def compatible(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:

@@ -179,6 +179,8 @@ def _near(value: Amount, step: RefStep, half: Fraction, scale: Fraction) -> bool
     unit = value.unit
     if unit is not None and not unit.dimensionless and same_kind(unit.dims, step.unit.dims):
         half = half * scale / step.unit.scale
+    elif mine != value.written:
+        half = half / step.unit.scale  # 3.64e14 read as 364 TFLOP/s: its half-unit of 1e12 is 0.5 TFLOP/s
     return abs(mine - step.shown) <= half
 
 

@@ -48,6 +48,8 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     used = frozenset(name for leaf in found for name in leaf.uses)
     own = frozenset(s.step for leaf in found for s in leaf.stands if s.line is not None and s.sure)
     direct = _rounding_step(state, arith) or best(state, claim, label, YES, used, own)
+    if direct is None and arith.rounded is not None and line.segments[-1].approx and arith.work is not None:
+        direct = best(state, arith.work, label, YES, used, own)  # "= 37.5 s => ~38 s": the value, then about it
     if arith.unsaid is not None and (direct is None or direct.rounds is None):
         return _slipped(state, line, arith.as_slip(), found, named, label)  # 500 / 24 = 20: no step rounds here
     if direct is not None and named is not None and named is not direct and not state.covered(named.name) \

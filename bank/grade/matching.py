@@ -78,6 +78,9 @@ def read_as(base: Fraction, written: Fraction, mine: Unit | None, unit: Unit, ne
     Fraction(90, 1)
     """
     if mine is not None and not mine.dimensionless and same_kind(mine.dims, unit.dims):
+        top = _numerator_scale(unit)
+        if mine.dims != unit.dims and top and "/" not in mine.name and _per_count_unsaid(mine, unit, any_scale=True):
+            return base / top  # "39 cents" for a price per million tokens: $0.39 a million
         return base / unit.scale
     if unit.scale != 1 and (unit.dimensionless or plain(mine)):
         # 90 or 0.9 for 90%; 16 or 16 billion for 16 GFLOP: whichever reading is nearer the step
@@ -126,6 +129,9 @@ def fits(claim: Claim, unit: Unit, base: Fraction, shown: Fraction) -> str | Non
     if mine is not None and same_kind(mine.dims, unit.dims):
         if claim.base.contains(base):
             return YES
+        top = _numerator_scale(unit)
+        if top and _per_count_unsaid(mine, unit, any_scale=True) and claim.base.contains(shown * top):
+            return YES  # "a million tokens costs 39 cents": $0.39, the step's price per million, in cents
         if mine.dimensionless or _per_count_unsaid(mine, unit):
             return YES if claim.written.contains(shown) else None
         return UNITS if mine.scale != 1 and claim.written.contains(shown) else None
@@ -142,6 +148,15 @@ def fits(claim: Claim, unit: Unit, base: Fraction, shown: Fraction) -> str | Non
     return UNITS
 
 
+def _numerator_scale(unit: Unit) -> Fraction:
+    """The scale of the part of a unit before its "per" (USD for ``USD/Mtoken``), or 0 when it has none."""
+    top, _, rest = unit.name.partition("/")
+    try:
+        return parse_unit(top).scale if rest and top else Fraction(0)
+    except UnitError:
+        return Fraction(0)
+
+
 def _count_of(mine: Unit, unit: Unit) -> bool:
     """A unit made only of counts the step's unit has, as it has them: ``per card`` for $/hour/card
     (not ``4 replicas`` for $4/hour)."""
@@ -149,7 +164,7 @@ def _count_of(mine: Unit, unit: Unit) -> bool:
         d == 0 or (name in COUNTS and d == theirs) for name, d, theirs in zip(DIMENSIONS, mine.dims, unit.dims))
 
 
-def _per_count_unsaid(mine: Unit, unit: Unit) -> bool:
+def _per_count_unsaid(mine: Unit, unit: Unit, any_scale: bool = False) -> bool:
     """``$0.23`` for $0.23 per million tokens: the step's unit without its "per" count part.
 
     >>> from bank.units import parse_unit
@@ -165,7 +180,7 @@ def _per_count_unsaid(mine: Unit, unit: Unit) -> bool:
         said = parse_unit(head)
     except UnitError:
         return False
-    return said.dims == mine.dims and said.scale == mine.scale
+    return said.dims == mine.dims and (any_scale or said.scale == mine.scale)
 
 
 def _per_time(step: tuple[int, ...], mine: tuple[int, ...]) -> bool:

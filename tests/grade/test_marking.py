@@ -350,6 +350,16 @@ TVC = ("cache per sequence is 0.134 GB\nstep at 16: (16 + 16 x 0.134) GB / 864 G
     ("replica-boot-gap", None, "70 / 6 = 11.7 s, + 20 s init\nFinal: about 31-32 s", 2, "correct", "boot_time"),
     ("kv-cache-per-token", "zed", "per token: 2 x 32 x 8 x 128 x 16 bit = 1,048,576 bit = 131,072 bytes\n"
      "per seq: 1,048,576 x 32,768 = 3.44e10 B\n1 GB = 1e9 B so 34.4 GB per sequence", 3, "carried", "kv_seq"),
+    ("token-cost-from-card-price", "omar", "The replica costs 4 × $3.25 = $13 an hour.\n"
+     "At full load it makes 9,250 × 3,600 = 33.3 million tokens an hour.\n"
+     "So at full load a million tokens costs 13 / 33.3 = 39 cents.", 3, "correct", "cost_full"),
+    ("token-cost-from-card-price", "omar", "The replica costs 4 × $3.25 = $13 an hour.\n"
+     "At 65% load it only makes about 21.6 million an hour, so 13 / 21.6 = 60 cents per million.", 2, "correct",
+     "cost_real"),
+    ("prefill-time-to-first-token", "hal", "FLOPs/token = 2 × 14e9 = 2.8e10\nprefill = 2.8e10 × 12,500 = 3.5e14 FLOP\n"
+     "sustained = 0.35 × 989 TFLOPS = 364 TFLOPS\nTTFT = 3.5e14 / 3.64e14 = 0.962 s ≈ 962 msec", 4, "carried", "ttft"),
+    ("replica-boot-gap", "9000", "load: 50 GB / 4 GBps = 12.5 s\n12.5 + 25 s init = 37.5 s => ~38 s before it serves",
+     2, "correct", "boot_time"),
 ], ids=["signed-result", "restated-by-name", "carried-not-coincidence", "one-sequence-gets", "own-rounding-other-route",
         "bracketed-equation", "at-rate-worked-out", "a-count-is-no-try-at-bytes",
         "value-for-a-count", "second-result-in-brackets", "ninety-percent-of", "remark-between-factors",
@@ -357,7 +367,8 @@ TVC = ("cache per sequence is 0.134 GB\nstep at 16: (16 + 16 x 0.134) GB / 864 G
         "factor-said-again", "attempt-said-again", "a-month-is-not-a-year",
         "per-token-said-again", "thousands-with-spaces-and-an-unsaid-per-hour", "markdown-bold",
         "scientific-divisor", "so-a-name-equals", "signed-value-in-a-list", "dollar-sign-unsaid",
-        "a-range", "a-slip-said-again"])
+        "a-range", "a-slip-said-again", "cents-for-a-million", "cents-per-million",
+        "a-slip-carried-not-a-rounding", "about-after-the-value"])
 def test_whiteboard_lines_marked_as_a_tutor_would(qid, seed, working, line, status, step):
     """Lines from this session's hand-marked workings (tests/grade/corpus/*/s21-*): a signed result after
     ``=>``; a value restated under its own label; a value that equals a covered step but carries the learner's
@@ -369,7 +380,8 @@ def test_whiteboard_lines_marked_as_a_tutor_would(qid, seed, working, line, stat
     answer line stays the attempt; ``$92k a month`` for a yearly saving; ``320 KiB per token`` is the
     per-token value again, not the next step's; ``8 760 h × $2.50 = $21 900``; ``**60 requests**``;
     ``÷ 1.978 × 10¹⁵`` divides by one number; ``so bw = 2039 GB/s`` starts a claim; ``+3 req/s`` in a list;
-    ``72.00/hr`` for a bill; ``about 31-32 s`` is a range; a slip said again is not marked twice."""
+    ``72.00/hr`` for a bill; ``about 31-32 s`` is a range; a slip said again is not marked twice; a price per million said in cents; 3.64e14
+    is no rounding of 346 TFLOP/s; ``= 37.5 s => ~38 s`` states 37.5 s."""
     from bank.grade import grade
     from bank.load import load
     from bank.variant import variant

@@ -88,7 +88,8 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     if named is not None and not state.covered(named.name) and computes:
         return _named_slip(named, claim)
     return _rounded_wrong_way(state, arith) or _step_slip(state, line, claim, found) \
-        or _converted(state, line, claim, found) or _wrong_input(state, line, claim, found) \
+        or _converted(state, line, claim, found) or _power_off(state, line, claim, found) \
+        or _wrong_input(state, line, claim, found) \
         or _wrong_method(state, line, claim, found) or Outcome(Status.UNMATCHED)
 
 
@@ -506,6 +507,17 @@ def _step_slip(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
             if diagnosis is not None:
                 return Outcome(Status.SLIP, step, diagnosis)
     return None
+
+
+def _power_off(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> Outcome | None:
+    """``5.04e15 / 1582.4e9 = 3185 s`` (TFLOP/s taken as 1e9): worked from an open step's own earlier values and
+    off from it by a power of ten; a slip on that step, not a stepping stone."""
+    uses = {u for leaf in found for u in leaf.uses}
+    if not uses or not n.has_operation(line.segments[0].node):
+        return None
+    return next((Outcome(Status.SLIP, step, dx.Slip.POWER) for step in _open(state)
+                 if uses <= set(step.ancestors) and _same_kind(claim, step)
+                 and dx.diagnose(step.shown, claim.written, conversions=False) == dx.Slip.POWER), None)
 
 
 def _near(claim: Claim, step: RefStep) -> bool:

@@ -360,6 +360,9 @@ TVC = ("cache per sequence is 0.134 GB\nstep at 16: (16 + 16 x 0.134) GB / 864 G
      "sustained = 0.35 × 989 TFLOPS = 364 TFLOPS\nTTFT = 3.5e14 / 3.64e14 = 0.962 s ≈ 962 msec", 4, "carried", "ttft"),
     ("replica-boot-gap", "9000", "load: 50 GB / 4 GBps = 12.5 s\n12.5 + 25 s init = 37.5 s => ~38 s before it serves",
      2, "correct", "boot_time"),
+    ("tail-latency", "11", "work: 36,000 × 140 GFLOP = 5.04e15 FLOP\nrate: 4 × 989 × 0.4 = 1582.4 TFLOP/s\n"
+     "time = 5.04e15 / 1582.4e9 = 3185 s ?? 53 min, no way\nTFLOP is 1e12 → 5.04e15 / 1.5824e15 = 3.19 s", 3, "slip",
+     "miss_time"),
 ], ids=["signed-result", "restated-by-name", "carried-not-coincidence", "one-sequence-gets", "own-rounding-other-route",
         "bracketed-equation", "at-rate-worked-out", "a-count-is-no-try-at-bytes",
         "value-for-a-count", "second-result-in-brackets", "ninety-percent-of", "remark-between-factors",
@@ -368,7 +371,7 @@ TVC = ("cache per sequence is 0.134 GB\nstep at 16: (16 + 16 x 0.134) GB / 864 G
         "per-token-said-again", "thousands-with-spaces-and-an-unsaid-per-hour", "markdown-bold",
         "scientific-divisor", "so-a-name-equals", "signed-value-in-a-list", "dollar-sign-unsaid",
         "a-range", "a-slip-said-again", "cents-for-a-million", "cents-per-million",
-        "a-slip-carried-not-a-rounding", "about-after-the-value"])
+        "a-slip-carried-not-a-rounding", "about-after-the-value", "a-slip-said-again-on-its-line"])
 def test_whiteboard_lines_marked_as_a_tutor_would(qid, seed, working, line, status, step):
     """Lines from this session's hand-marked workings (tests/grade/corpus/*/s21-*): a signed result after
     ``=>``; a value restated under its own label; a value that equals a covered step but carries the learner's

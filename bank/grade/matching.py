@@ -78,9 +78,9 @@ def read_as(base: Fraction, written: Fraction, mine: Unit | None, unit: Unit, ne
     Fraction(90, 1)
     """
     if mine is not None and not mine.dimensionless and same_kind(mine.dims, unit.dims):
-        top = _numerator_scale(unit)
-        if mine.dims != unit.dims and top and "/" not in mine.name and _per_count_unsaid(mine, unit, any_scale=True):
-            return base / top  # "39 cents" for a price per million tokens: $0.39 a million
+        head = _head(unit)
+        if head is not None and "/" not in mine.name and _per_count_unsaid(mine, unit, any_scale=True):
+            return base / head.scale  # "39 cents" for a price per million tokens: $0.39 a million
         return base / unit.scale
     if unit.scale != 1 and (unit.dimensionless or plain(mine)):
         # 90 or 0.9 for 90%; 16 or 16 billion for 16 GFLOP: whichever reading is nearer the step
@@ -129,9 +129,10 @@ def fits(claim: Claim, unit: Unit, base: Fraction, shown: Fraction) -> str | Non
     if mine is not None and same_kind(mine.dims, unit.dims):
         if claim.base.contains(base):
             return YES
-        top = _numerator_scale(unit)
-        if top and _per_count_unsaid(mine, unit, any_scale=True) and claim.base.contains(shown * top):
-            return YES  # "a million tokens costs 39 cents": $0.39, the step's price per million, in cents
+        head = _head(unit)  # "a million tokens costs 39 cents": $0.39, the step's price per million, in cents
+        if head is not None and _per_count_unsaid(mine, unit, any_scale=True) \
+                and claim.base.contains(shown * head.scale):
+            return YES
         if mine.dimensionless or _per_count_unsaid(mine, unit):
             return YES if claim.written.contains(shown) else None
         return UNITS if mine.scale != 1 and claim.written.contains(shown) else None
@@ -148,13 +149,15 @@ def fits(claim: Claim, unit: Unit, base: Fraction, shown: Fraction) -> str | Non
     return UNITS
 
 
-def _numerator_scale(unit: Unit) -> Fraction:
-    """The scale of the part of a unit before its "per" (USD for ``USD/Mtoken``), or 0 when it has none."""
-    top, _, rest = unit.name.partition("/")
+def _head(unit: Unit) -> Unit | None:
+    """The part of a unit before its "per" (USD for ``USD/Mtoken``), or None when it has none."""
+    top, per, _ = unit.name.partition("/")
+    if not per or not top:
+        return None
     try:
-        return parse_unit(top).scale if rest and top else Fraction(0)
+        return parse_unit(top)
     except UnitError:
-        return Fraction(0)
+        return None
 
 
 def _count_of(mine: Unit, unit: Unit) -> bool:
@@ -173,12 +176,8 @@ def _per_count_unsaid(mine: Unit, unit: Unit, any_scale: bool = False) -> bool:
     >>> _per_count_unsaid(parse_unit("TFLOP"), parse_unit("GFLOP/token"))
     False
     """
-    head, per, _ = unit.name.partition("/")
-    if not per or mine.dims == unit.dims:
-        return False
-    try:
-        said = parse_unit(head)
-    except UnitError:
+    said = _head(unit)
+    if said is None or mine.dims == unit.dims:
         return False
     return said.dims == mine.dims and (any_scale or said.scale == mine.scale)
 

@@ -162,8 +162,7 @@ def _claim(state: State, n_: int, chain: n.Chain, label: str, interim: bool = Fa
 def _record(state: State, n_: int, chain: n.Chain, arith: Arithmetic, outcome: Outcome, label: str,
             found: list[Leaf]) -> ClaimResult:
     stated, step = arith.stated, outcome.step
-    said_again = [s.step for s in outcome.stands] == [step.name] if step is not None else False
-    if step is not None and not outcome.tentative and outcome.status != Status.UNMATCHED and not said_again:
+    if step is not None and not outcome.tentative and outcome.status != Status.UNMATCHED and not outcome.said_again:
         _settle(state, step.name, stated, n_)  # a slip said again ("3185 s ?? 53 min") settles nothing
     if step is not None:
         state.learned(step.name, stated.shown(step.unit, step.shown) * step.unit.scale)

@@ -53,7 +53,7 @@ def _named(state: State, arith: Arithmetic, label: str) -> RefStep | None:
 def _carried(state: State, o: Outcome) -> str:
     plan = state.ref.plan
     assert o.step is not None
-    if len(o.stands) == 1 and o.stands[0].step == o.step.name:  # a slip said again
+    if o.said_again:
         own = o.stands[0]
         where = f" from line {own.line}" if own.line else ""
         return f"your {show(plan.display(own.step, own.base), o.step.unit_text)}{where}, said again " \

@@ -27,6 +27,11 @@ class Outcome:
     #: the learner goes on to the step itself): if a later claim is for the same step, this one was not.
     tentative: bool = False
 
+    @property
+    def said_again(self) -> bool:
+        """The learner's own slipped value for this step, said again: carried from itself, marked once."""
+        return self.step is not None and [s.step for s in self.stands] == [self.step.name]
+
 
 @dataclass(frozen=True)
 class Marked:

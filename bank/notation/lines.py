@@ -42,6 +42,10 @@ from .prose import ProseParser
 from .strays import STRAY_OPS, refuse_strays
 
 
+#: Marks that link a working to its value: a line with one states a result.
+_LINK_MARKS = ("=", "≈", "~", "→", "->", "=>")
+
+
 @dataclass
 class _Item:
     kind: str  # expr, link, approx, word, punct, op, aside, break, also
@@ -84,7 +88,7 @@ def _bullet(text: str, tokens: list[Token], at: int) -> bool:
     if text[tokens[at].start:tokens[at].end] != "*" or tokens[at + 1].start == tokens[at].end:
         return False
     for tok in tokens[at + 1:]:
-        if tok.text in ("=", "≈", "~", "→", "->", "=>"):
+        if tok.text in _LINK_MARKS:
             return False
         if tok.kind == "op" and tok.text in ("*", "/", "+", "-", "^") or _word(tok) in ("x", "times", "divided"):
             return True
@@ -317,7 +321,7 @@ def _aside(tokens: list[Token], i: int, items: list[_Item]) -> _Item | None:
         if depth == 0:
             break
     inside = tokens[i + 1:j - 1]
-    if depth != 0 or any(t.text in ("=", "≈", "~", "→", "->", "=>") for t in inside):
+    if depth != 0 or any(t.text in _LINK_MARKS for t in inside):
         return None  # an unmatched "(" is skipped alone; "(+1 spare = 6)" is read
     if inside and inside[0].kind == "num" and any(it.kind == "expr" for it in items):
         return _Item("also", i, i + 1)  # "$4/hr extra (67% more)": a second result, read as a claim
@@ -396,7 +400,7 @@ def _beside_link(tokens: list[Token], i: int, end: int) -> bool:
 
 def _has_link(tokens: list[Token]) -> bool:
     """Whether a line states a result (``+ 20s init`` is an annotation; ``x 8192 = 536.9 MB`` a claim)."""
-    return any(t.text in ("=", "≈", "~", "→", "->", "=>") for t in tokens)
+    return any(t.text in _LINK_MARKS for t in tokens)
 
 
 # --------------------------------------------------------------------------- chains

@@ -157,8 +157,8 @@ NUMBER_WORDS: dict[str, Fraction] = {word: Fraction(v) for word, v in {
 #: space is a billion only where a byte would make no sense (``8B params``); the reader decides.
 SUFFIXES: dict[str, int] = {
     "k": 10**3, "K": 10**3, "thousand": 10**3,
-    "M": 10**6, "mn": 10**6, "million": 10**6, "mil": 10**6,
-    "bn": 10**9, "billion": 10**9,
+    "M": 10**6, "mn": 10**6, "million": 10**6, "mil": 10**6, "Mio": 10**6, "mio": 10**6,
+    "bn": 10**9, "billion": 10**9, "Mrd": 10**9,  # Mio, Mrd: German and Dutch chat
     "trillion": 10**12, "tn": 10**12,
 }
 #: Suffixes that may also be a unit: the reader tries both readings (``8B params``, ``2T tokens``).

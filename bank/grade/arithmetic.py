@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Callable, Literal
@@ -30,6 +31,7 @@ from typing import Callable, Literal
 from .. import notation as n
 from ..errors import NotationError
 from ..units import DIMENSIONLESS, DIMENSIONS, Unit, period
+from ..vocabulary import AMBIGUOUS_SUFFIXES, COUNTED, SUFFIXES
 from . import diagnose as dx
 from .matching import Claim, compatible, decimal, same_kind
 from .precision import Interval, Leaf, is_number, stated
@@ -196,6 +198,9 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
     millions = _in_millions(first, ctx.scope, line.text)
     if millions is not None and _agree(millions, side) in _AGREED:
         return "lenient", None, millions  # 27M × $3 = $81: the M counted as a unit, as in $3 per million
+    millions = _stated_in_millions(c, side)
+    if millions is not None and _agree(millions, side) in _AGREED:
+        return "lenient", None, millions  # 0.55 × 30.6 = 16.83M tok/h: the working was in millions all along
     kept = next((a for a in readings if _agree(a, side) == "inherit"), None)
     if kept is not None:
         return "inherit", None, kept
@@ -349,20 +354,23 @@ def per_time(computed: tuple[int, ...], stated: tuple[int, ...]) -> bool:
     return stated[0] == computed[0] - 1 and same_kind(computed[1:] and (0,) + computed[1:], (0,) + stated[1:])
 
 
+#: A scaling word at the end of a written number (``27M``, ``30 Mio``): what ``_in_millions`` drops.
+_SCALES = SUFFIXES | AMBIGUOUS_SUFFIXES
+_SUFFIX = re.compile(r"\s*(?:%s)$" % "|".join(sorted(map(re.escape, _SCALES), key=len, reverse=True)))
+
+
 def _in_millions(tree: n.Node, scope: Scope, text: str) -> Amount | None:
-    """The working with each suffixed number read as written (``27M`` as 27), the suffix kept in the head."""
+    """The working with each suffixed number read as written (``27M`` as 27), the suffix kept in the head;
+    likewise a count in a prefixed unit (``27 Mtok × $3 = $81``, the $3 being per million)."""
     out = tree
-    for num in n.numbers(tree):
-        digits = num.text.rstrip("kKMBTmnbilothusandr ").replace(",", "")
-        if digits == num.text.replace(",", "") or not digits:
-            continue
-        try:
-            plain = Fraction(digits)
-        except ValueError:
-            continue
-        if not num.value:
+    for q in [x for x in n.walk(tree) if isinstance(x, n.Quantity) and _counted_multiple(x.unit)]:
+        out = n.swap(out, q, replace(q, unit=replace(q.unit, scale=Fraction(1))))
+    for num in n.numbers(out):
+        suffix = _SUFFIX.search(num.text)
+        if suffix is None or suffix.start() == 0 or not num.value:
             continue  # "0M" is 0 either way
-        out = n.swap(out, num, replace(num, value=plain, resolution=num.resolution * plain / num.value))
+        scale = _SCALES[suffix.group().strip()]
+        out = n.swap(out, num, replace(num, value=num.value / scale, resolution=num.resolution / scale))
     if out is tree:
         return None
     try:
@@ -370,6 +378,23 @@ def _in_millions(tree: n.Node, scope: Scope, text: str) -> Amount | None:
     except NotationError:
         return None
     return replace(a, base=a.written)
+
+
+def _stated_in_millions(c: Amount, side: Side) -> Amount | None:
+    """A plain working whose stated side has a scaling word (``= 16.83M``), read in that scale."""
+    node = side.segment.node
+    number = node.operand if isinstance(node, n.Quantity) else node
+    suffix = _SUFFIX.search(number.text) if isinstance(number, n.Num) else None
+    if suffix is None or suffix.start() == 0 or (c.unit is not None and not c.unit.dimensionless):
+        return None
+    scale = _SCALES[suffix.group().strip()]
+    return replace(c, base=c.base * scale, written=c.written * scale)
+
+
+def _counted_multiple(unit: Unit) -> bool:
+    """``Mtok``, ``ktok``: a thousand or more of a thing counted, and nothing else."""
+    kinds = [d for d, k in zip(DIMENSIONS, unit.dims) if k]
+    return unit.scale >= 1000 and len(kinds) == 1 and kinds[0] in COUNTED and unit.dims[DIMENSIONS.index(kinds[0])] == 1
 
 
 #: Periods a rate's "per" may leave unsaid (``$2.50`` for $2.50 an hour): a minute, an hour, a day.

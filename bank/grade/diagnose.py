@@ -22,6 +22,7 @@ the learner wrote. A new slip is one :class:`Slip` member and one entry.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Callable, Iterator
@@ -160,9 +161,10 @@ def power_of_ten(right: Fraction, stated: Interval) -> bool:
 
 def transposed(right: Fraction, stated: Interval) -> bool:
     """``stated`` is ``right`` (at the precision written) with two digits swapped."""
-    step = stated.hi - stated.lo
-    if step <= 0 or right == 0 or abs(right / step) > 10**30:
+    width = stated.hi - stated.lo
+    if width <= 0 or right == 0 or abs(right / width) > 10**30:
         return False
+    step = Fraction(10) ** round(math.log10(width))  # the place of the last digit written
     mine, theirs = _digits(stated.mid / step), _digits(right / step)
     if len(mine) != len(theirs) or mine == theirs:
         return False

@@ -25,7 +25,7 @@ from .. import notation as n
 from ..errors import NotationError
 from ..model import Question, Term, Variant
 from . import diagnose as dx
-from . import rubric
+from . import rubric, variables
 from .arithmetic import Arithmetic, Context, check
 from .final import finals, overall
 from .leaves import Entry, Leaf, analyse, unrounded, whole_roundings
@@ -45,7 +45,7 @@ MAX_CLAIMS = 12
 
 def grade(owner: Question | Term, variant: Variant, text: str) -> Report:
     """Mark a working (one line per step) against the reference working for ``variant``."""
-    state = State(reference(owner, variant))
+    state = State(reference(owner, variant), commas=n.decimal_commas(text))
     for number_, raw in enumerate(text.splitlines(), 1):
         if number_ > MAX_LINES:
             _error(state, number_, raw, NotationError(f"a working is limited to {MAX_LINES} lines", raw, 0, len(raw)))
@@ -61,7 +61,7 @@ def grade(owner: Question | Term, variant: Variant, text: str) -> Report:
 
 def _mark(state: State, n_: int, raw: str) -> None:
     try:
-        reading = n.read_line(raw, state.ref.names, state.ref.plan.units, previous=state.last_value)
+        reading = _read(state, raw)
         split = [pieces(chain, state.scope()) for chain in reading.claims]
         claims = [piece for chain in split for piece in chain][:MAX_CLAIMS]
         interim = {id(piece) for piece in claims[:-1]}  # "rate: 4 × 989 = 3956 peak, half of that = 1978"
@@ -83,6 +83,19 @@ def _mark(state: State, n_: int, raw: str) -> None:
     state.lines.append(_line(n_, raw, results))
     state.last_value = max([c.segments[-1].node for c in claims] + [c.segments[-1].node for c, _ in said],
                            key=lambda node: node.end)
+
+
+def _read(state: State, raw: str) -> n.Reading:
+    """The line's claims, with the learner's own variables read as the values they were given."""
+    names = state.ref.names | frozenset(state.variables)
+    reading = n.read_line(raw, names, state.ref.plan.units, previous=state.last_value, commas=state.commas)
+    name = variables.defined(raw, reading)
+    if name is not None and len(state.variables) < variables.MAX_VARIABLES:
+        state.variables[name] = variables.value_of(variables.substitute(reading, state.variables))
+        if variables.uses(raw, name):  # "t1 = 16e9/3.35e12 = 4.78 ms -> 1/t1 = 209 tok/s"
+            reading = n.read_line(raw, names | {name}, state.ref.plan.units, previous=state.last_value,
+                                  commas=state.commas)
+    return variables.substitute(reading, state.variables)
 
 
 def _mentions(reading: n.Reading, state: State) -> list[tuple[n.Chain, RefStep]]:

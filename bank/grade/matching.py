@@ -86,6 +86,9 @@ def read_as(base: Fraction, written: Fraction, mine: Unit | None, unit: Unit, ne
         # 90 or 0.9 for 90%; 16 or 16 billion for 16 GFLOP: whichever reading is nearer the step
         inner = base if plain(mine) else written
         return min((written, inner / unit.scale), key=lambda x: _distance(x, near))
+    head = _head(unit) if mine is not None and not mine.dimensionless and mine.scale != 1 else None
+    if head is not None and same_kind(mine.dims, head.dims):  # type: ignore[union-attr]
+        return base / head.scale  # "30 Mtok" for 30 million tokens a day: the "a day" unsaid
     return written
 
 
@@ -140,6 +143,9 @@ def fits(claim: Claim, unit: Unit, base: Fraction, shown: Fraction) -> str | Non
         return YES  # $21,900/year for $21,900: a "per" part goes unsaid
     if mine is not None and _per_time(unit.dims, mine.dims) and claim.base.scale(period(mine.name)).contains(base):
         return YES  # 10.8M tok/hr for the 10.8 million tokens made in an hour
+    if mine is not None and _per_time(mine.dims, unit.dims) and period(unit.name) >= _LONG_PERIOD \
+            and claim.base.contains(base * period(unit.name)):
+        return YES  # 30 Mtok for the 30 million tokens a day: the step's "a day" unsaid
     if plain(mine) and claim.base.contains(base):
         return YES  # 1.6e10 for 16 GFLOP/token: a plain number in base units (rule 4)
     if not claim.written.contains(shown):
@@ -147,6 +153,10 @@ def fits(claim: Claim, unit: Unit, base: Fraction, shown: Fraction) -> str | Non
     if mine is None or mine.dimensionless or compatible(mine.dims, unit.dims) or _count_of(mine, unit):
         return YES  # "1.25 per card" for $1.25/hour/card: the step's own count names the plain number
     return UNITS
+
+
+#: A count may stand for a rate per hour or longer (tokens a day); per second it must say so (2 TB is not 2 TB/s).
+_LONG_PERIOD = Fraction(3600)
 
 
 def _head(unit: Unit) -> Unit | None:

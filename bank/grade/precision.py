@@ -95,6 +95,10 @@ def stated(node: n.Node, approx: bool = False, leaf: Leaf | None = None, written
     return _walk(node, _Rules(approx, loose, leaf, written, rounded), exact=False)
 
 
+#: How far past half a unit of the last digit a written number still stands for (2%: 0.0050064 for 6.43).
+_HALF_WAY = Fraction(51, 50)
+
+
 @dataclass(frozen=True)
 class _Rules:
     approx: bool
@@ -113,7 +117,8 @@ def _walk(node: n.Node, r: _Rules, exact: bool) -> Interval:
         res = resolution(node, r.approx)
         if exact or not (r.loose or res < 1 or node.value in r.rounded):
             return Interval.point(node.value)
-        return Interval(node.value - res / 2, node.value + res / 2)
+        half = res / 2 * _HALF_WAY  # 6.43 for 6.43500641: a value a hair past half way may go either way
+        return Interval(node.value - half, node.value + half)
     if isinstance(node, n.Quantity):
         inner = _walk(node.operand, r, exact)
         keep = not r.written or scales_as_written(node)

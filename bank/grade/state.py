@@ -48,6 +48,8 @@ class State:
     """The reference, the learner's own values so far, what each claim stated, and step coverage."""
 
     ref: Reference
+    #: The working writes decimals with a comma (``2,5 $/h``), so its ``1,963 s`` is 1.963 s.
+    commas: bool = False
     learner: dict[str, Fraction] = field(default_factory=dict)
     history: History = field(default_factory=History)
     coverage: dict[str, tuple[str, int]] = field(default_factory=dict)
@@ -60,6 +62,8 @@ class State:
     last_value: n.Node | None = None
     #: Each line's claims as marked so far, by line number.
     claims: dict[int, list] = field(default_factory=dict)
+    #: The learner's own names for values (``t1 = … = 4.78 ms``), as the nodes they stand for.
+    variables: dict[str, n.Node] = field(default_factory=dict)
     #: Values of the parts of a step's working without one input, by (step, input): worked out once.
     parts: dict[tuple[str, str], frozenset[Fraction]] = field(default_factory=dict)
     _scope: Scope | None = None

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import NotationError
+from .functions import ALIASES, FUNCTIONS
 
 #: The largest written exponent in ``5.6e14`` style.
 MAX_E_EXPONENT = 400
@@ -38,11 +39,17 @@ _NUMBER = re.compile(
     r"(?P<int>\d{1,3}(?:,\d{3})+(?!\d)|\d+)?(?P<frac>\.\d+)?(?:[eE](?P<exp>[+-]?\d+))?")
 #: Thousands set off by a space (or a no-break space), as SI style writes them: 21 900, 1 310 720.
 _SPACED = re.compile(r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,]|[ \u00a0\u202f]\d)")
+#: The decimals after a decimal comma (``2,5``), and an exponent after them (``3,35e12``).
+_DECIMAL_COMMA = re.compile(r",(?P<digits>\d+)(?![\d,.])(?:[eE](?P<exp>[+-]?\d+))?")
+#: A comma that can only be a decimal one (``2,5``, ``0,336``, ``1,2345``), and thousands that can only be so.
+_PLAIN_DECIMAL_COMMA = re.compile(r"(?<![\d,.])(?:\d+,(?:\d{1,2}|\d{4,})|0,\d{3})(?![\d,.])")
+_GROUPS = re.compile(r"\d,\d{3},\d{3}(?!\d)")
 #: The top of a range written with a hyphen and no spaces (52-53), when no result follows it.
 _RANGE = re.compile(r"[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z/%$]+\s*)?[=≈])")
 _NAME = re.compile(r"[A-Za-z_µμ¢][A-Za-z0-9_]*")
 #: Prose words: apostrophes inside (that's), hyphens between letters (card-hour, round-the-clock).
-_WORD = re.compile(r"[A-Za-z_µμ¢][A-Za-z0-9_]*(?:['’][A-Za-z]+)?(?:-[A-Za-z][A-Za-z0-9]*)*")
+#: ``B* = 295``: a star after a name before ``=`` marks it (the optimum), not a product.
+_WORD = re.compile(r"[A-Za-z_µμ¢][A-Za-z0-9_]*(?:['’][A-Za-z]+)?(?:-[A-Za-z][A-Za-z0-9]*)*(?:\*(?=\s*[=≈:]))?")
 #: A number glued to a word by a hyphen is a word: 16-bit, 8-card, 70-billion-parameter.
 _NUMBER_WORD = re.compile(r"\d+(?:\.\d+)?(?:-[A-Za-z][A-Za-z0-9]*)+")
 _OPS = ("**", "<=", ">=", "==", "!=", "+", "-", "*", "/", "^", "(", ")", ",", "<", ">", "=", "%", "$", "~")
@@ -53,8 +60,11 @@ _SUPERSCRIPT = {"⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": 
                 "⁹": "9", "⁻": "-"}
 
 
-def tokenize(text: str, *, prose: bool = False) -> list[Token]:
-    """Split text into tokens. Strict mode raises a located :class:`NotationError` for a stray character."""
+def tokenize(text: str, *, prose: bool = False, commas: bool = False) -> list[Token]:
+    """Split text into tokens. Strict mode raises a located :class:`NotationError` for a stray character.
+
+    ``commas``: the writer uses decimal commas (see :func:`decimal_commas`), so ``1,963`` is 1.963.
+    """
     tokens: list[Token] = []
     pos, n = 0, len(text)
     while pos < n:
@@ -65,7 +75,7 @@ def tokenize(text: str, *, prose: bool = False) -> list[Token]:
         if prose and _bold(text, pos):
             pos += 2
             continue
-        tok = _next(text, pos, tokens, prose)
+        tok = _next(text, pos, tokens, prose, commas)
         tokens.append(tok)
         pos = tok.end
         if tok.kind == "num" and pos < n and text[pos] in _SUPERSCRIPT:
@@ -86,14 +96,14 @@ def _bold(text: str, pos: int) -> bool:
     return opens or closes
 
 
-def _next(text: str, pos: int, tokens: list[Token], prose: bool) -> Token:
+def _next(text: str, pos: int, tokens: list[Token], prose: bool, commas: bool = False) -> Token:
     ch, n = text[pos], len(text)
     if prose and ch.isdigit():
         m = _NUMBER_WORD.match(text, pos)
         if m:
             return Token("name", m.group(), pos, m.end())
     if ch in "0123456789" or (ch == "." and pos + 1 < n and text[pos + 1] in "0123456789"):
-        return _lex_number(text, pos, prose)
+        return _lex_number(text, pos, prose, commas)
     if ch.isdigit():
         raise NotationError(_bad_char(ch), text, pos)
     if ch in "xX" and (_after_operand(tokens) or prose) and pos + 1 < n and text[pos + 1] in "0123456789.$(":
@@ -150,7 +160,55 @@ def _bad_char(ch: str) -> str:
     return f"unexpected character `{ch}` ({name.lower()})"
 
 
-def _lex_number(text: str, pos: int, prose: bool) -> Token:
+def _in_arguments(text: str, pos: int) -> bool:
+    """``max(4,5)``: a number right after a function's bracket or a comma is one of a list, not 4.5."""
+    before = text[:pos]
+    call = re.search(r"([A-Za-z_]+)\s*\($", before)
+    return before.endswith(",") or (call is not None and (call.group(1) in FUNCTIONS or call.group(1) in ALIASES))
+
+
+def decimal_commas(text: str) -> bool:
+    """Whether a working writes decimals with a comma (``2,5 $/h``) and no thousands with one (``1,234,567``):
+    then its ``1,963 s`` is 1.963 s too, as its writer means.
+
+    >>> decimal_commas("2,5 $/h x 0,75 = 1,875"), decimal_commas("21,900 / 2 = 10,950")
+    (True, False)
+    """
+    if _GROUPS.search(text):
+        return False
+    return any(not _in_arguments(text, m.start()) for m in _PLAIN_DECIMAL_COMMA.finditer(text))
+
+
+def _decimal_comma(text: str, pos: int, end: int, whole: str, commas: bool = False) -> Token | None:
+    """``2,5 $/h``, ``0,336 GB``, ``3,35e12``: a decimal comma, as much of Europe writes it. A comma before
+    three digits separates thousands (``1,500``) unless the whole part is a lone 0 or the writer uses
+    decimal commas (``commas``); ``1,500,5`` is an error."""
+    single = re.fullmatch(r"(\d{1,3}),\d{3}", whole)
+    if single and (commas or single.group(1) == "0"):
+        after = _DECIMAL_COMMA.match(text, pos + len(single.group(1)))
+    elif "," in whole or not whole.isdigit():
+        after = None
+    else:
+        after = _DECIMAL_COMMA.match(text, end)
+        if after is not None and len(after.group("digits")) == 3:
+            return None
+    if after is None:
+        if "," in whole and re.match(r",\d{1,2}(?!\d)", text[end:end + 4]):
+            raise NotationError(f"`{text[pos:end + 3]}`: a comma separates thousands (1,500) or decimals (2,5), "
+                                "not both", text, pos, end + 3)
+        return None
+    digits, exp = after.group("digits"), after.group("exp")
+    value = Fraction(int(text[pos:after.start()].replace(" ", "") or "0")) + Fraction(int(digits), 10 ** len(digits))
+    resolution = Fraction(1, 10 ** len(digits))
+    if exp is not None:
+        e = int(exp) if len(exp.lstrip("+-")) <= 6 else MAX_E_EXPONENT + 1
+        if abs(e) > MAX_E_EXPONENT:
+            raise NotationError(f"exponent {exp} is too large (limit ±{MAX_E_EXPONENT})", text, pos, after.end())
+        value, resolution = value * Fraction(10) ** e, resolution * Fraction(10) ** e
+    return Token("num", text[pos:after.end()], pos, after.end(), value, resolution)
+
+
+def _lex_number(text: str, pos: int, prose: bool, commas: bool = False) -> Token:
     spaced = _SPACED.match(text, pos) if prose else None  # "8 760 h", "131 072 B": thousands set off by spaces
     m = _NUMBER.match(text, spaced.end() if spaced else pos)
     assert m is not None
@@ -170,10 +228,10 @@ def _lex_number(text: str, pos: int, prose: bool) -> Token:
     end = m.end()
     if not prose and end < len(text) and (text[end] in "0123456789" or text[end] == "."):
         raise NotationError("malformed number", text, end)
-    comma = re.match(r",(\d{1,2}|\d{4,})(?!\d)", text[end:end + 8])
-    if prose and comma and not frac and (pos == 0 or text[pos - 1] not in "(,"):  # not max(4,5)
-        raise NotationError(f"`{text[pos:end + comma.end()]}`: a comma separates thousands (1,500); "
-                            "write a decimal with a point (1.50)", text, pos, end + comma.end())
+    if prose and not frac and exp is None and not _in_arguments(text, pos):
+        comma = _decimal_comma(text, pos, end, whole, commas)
+        if comma is not None:
+            return comma
     upper = _RANGE.match(text, end) if prose and exp is None else None
     if upper is not None and Fraction(upper.group(1)) > value:  # "about 52-53 s": a range, not 52 minus 53
         top = Fraction(upper.group(1))

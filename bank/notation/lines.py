@@ -57,18 +57,20 @@ class _Item:
 
 
 def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str, Unit] | None = None, *,
-              max_length: int = MAX_LENGTH, max_depth: int = MAX_DEPTH, previous: Node | None = None) -> Reading:
+              max_length: int = MAX_LENGTH, max_depth: int = MAX_DEPTH, previous: Node | None = None,
+              commas: bool = False) -> Reading:
     """Read the claims out of one line of a learner's working.
 
     ``names`` are the params and steps a learner may use by name; ``units`` their units (to read ``at``).
     ``previous`` is the value the line before ended on: a line that opens with an operator
-    (``x 8192 = 536.9 MB``) goes on from it. Raises a located :class:`NotationError` only where the
+    (``x 8192 = 536.9 MB``) goes on from it. ``commas``: the working writes decimals with a comma
+    (:func:`~bank.notation.lexer.decimal_commas`). Raises a located :class:`NotationError` only where the
     arithmetic cannot be read at all.
     """
     if len(text) > max_length:
         raise NotationError(f"line is {len(text):,} characters long; the limit is {max_length:,}",
                             text, max_length, len(text))
-    tokens, inner = split_brackets(tokenize(text, prose=True))
+    tokens, inner = split_brackets(tokenize(text, prose=True, commas=commas))
     # "2 phases x (114.7 - 28.7)": a name right after a number counts what the number is, not a factor
     names = names - {b.text for a, b in zip(tokens, tokens[1:]) if a.kind == "num" and b.kind == "name"}
     label_end = label_end_of(tokens)

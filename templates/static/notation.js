@@ -90,7 +90,7 @@
   /* thousands set off by a space, as SI style writes them: 21 900, 1 310 720 */
   var RANGE = /[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z\/%$]+\s*)?[=≈])/y;
   var SPACED = /\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,]|[ \u00a0\u202f]\d)/y;
-  var WORD = /[A-Za-z_µμ¢][A-Za-z0-9_]*(?:['’][A-Za-z]+)?(?:-[A-Za-z][A-Za-z0-9]*)*/y;
+  var WORD = /[A-Za-z_µμ¢][A-Za-z0-9_]*(?:['’][A-Za-z]+)?(?:-[A-Za-z][A-Za-z0-9]*)*(?:\*(?=\s*[=≈:]))?/y;  /* B* = 295 */
   var NUMBER_WORD = /\d+(?:\.\d+)?(?:-[A-Za-z][A-Za-z0-9]*)+/y;
   var OPS = ["**", "<=", ">=", "==", "!=", "+", "-", "*", "/", "^", "(", ")", ",", "<", ">", "=", "%", "$", "~"];
   var PROSE_OPS = ["~=", "=~", "->", "=>", "→", "⇒", "⟹", "≃", "≅", "⌈", "⌉", "⌊", "⌋"];
@@ -159,6 +159,34 @@
     return end;
   }
 
+  /* "2,5 $/h", "0,336 GB", "3,35e12": a decimal comma; a comma before three digits separates thousands
+     (1,500) unless the whole part is a lone 0 (lexer.py _decimal_comma) */
+  var DECIMAL_COMMA = /,(\d+)(?![\d,.])(?:[eE]([+-]?\d+))?/y;
+  function decimalComma(text, pos, end, whole) {
+    var at = end, after = null;
+    if (/^0,\d{3}$/.test(whole)) { at = pos + 1; after = sticky(DECIMAL_COMMA, text, at); }
+    else if (/^\d+$/.test(whole)) {
+      after = sticky(DECIMAL_COMMA, text, at);
+      if (after && after[1].length === 3) return null;
+    }
+    if (!after) {
+      if (whole.indexOf(",") >= 0 && /^,\d{1,2}(?!\d)/.test(text.slice(end, end + 4))) {
+        fail("`" + text.slice(pos, end + 3) + "`: a comma separates thousands (1,500) or decimals (2,5), not both", pos, end + 3);
+      }
+      return null;
+    }
+    var digits = after[1], exp = after[2], stop = at + after[0].length;
+    var value = add(frac(text.slice(pos, at) || "0"), frac(digits, 10n ** BigInt(digits.length)));
+    var resolution = pow10(-digits.length);
+    if (exp !== undefined) {
+      var e = exp.replace(/^[+-]/, "").length <= 6 ? parseInt(exp, 10) : MAX_E_EXPONENT + 1;
+      if (Math.abs(e) > MAX_E_EXPONENT) fail("exponent " + exp + " is too large (limit ±" + MAX_E_EXPONENT + ")", pos, stop);
+      value = mul(value, pow10(e));
+      resolution = mul(resolution, pow10(e));
+    }
+    return token("num", text.slice(pos, stop), pos, stop, value, resolution);
+  }
+
   function lexNumber(text, pos) {
     var spaced = sticky(SPACED, text, pos);
     var m = sticky(NUMBER, text, spaced ? pos + spaced[0].length : pos);
@@ -175,10 +203,11 @@
       resolution = mul(resolution, pow10(e));
     }
     var end = (spaced ? pos + spaced[0].length : pos) + m[0].length;
-    var comma = /^,(\d{1,2}|\d{4,})(?!\d)/.exec(text.slice(end, end + 8));
-    if (comma && !fraction && (pos === 0 || "(,".indexOf(text[pos - 1]) < 0)) {
-      fail("`" + text.slice(pos, end + comma[0].length) + "`: a comma separates thousands (1,500); write a decimal with a point (1.50)",
-           pos, end + comma[0].length);
+    var before = text.slice(0, pos), call = /([A-Za-z_]+)\s*\($/.exec(before);
+    /* max(4,5): a number after a function's bracket or a comma is one of a list */
+    if (!fraction && exp === undefined && !/,$/.test(before) && !(call && (isFunction(call[1]) || isAlias(call[1])))) {
+      var comma = decimalComma(text, pos, end, whole);
+      if (comma) return comma;
     }
     var upper = exp === undefined ? sticky(RANGE, text, end) : null;
     if (upper && cmp(frac(upper[1].replace(".", ""), 10n ** BigInt((upper[1].split(".")[1] || "").length)), value) > 0) {

@@ -431,3 +431,45 @@ def test_cards_of_a_size_count_cards():
     working = "180B x 2 bytes = 360 GB\n8-bit 180 GB, 4-bit 90 GB\ncards: 360/80 = 4.5 so 5 x 80GB cards (round up)\n"
     parts = {p.step: p.status for p in grade(q, variant(q, "11"), working).parts}
     assert parts == {"w16": "correct", "w8": "correct", "w4": "correct", "cards16": "correct"}, parts
+
+
+@pytest.mark.parametrize("qid, seed, working, line, status, step", [
+    ("decode-bandwidth-bound", None, "t1 = 16e9/3.35e12 = 4.78e-3 s -> 1/t1 = 209 tok/s", 1, "correct", "rate_one"),
+    ("decode-bandwidth-bound", None, "(a) alone: t1 = 16e9/3.35e12 = 4.87e-3 s\nkv = 32*2048*131072 = 8.59e9 B\n"
+     "rate = 1/t1 = 205 tok/s", 3, "carried", "rate_one"),
+    ("replica-boot-gap", None, "(a) read: t = 70 GB @ 6 GB/s = 11.7 s\nw = 70 GB\nboot = 2 x t + 20 = 43.4 s", 3,
+     "slip", "boot_time"),
+    ("decode-bandwidth-bound", None, "16e9/3.35e12 = 4.78 ms -> 1/4.78 ms = 209 tok/s", 1, "correct", "rate_one"),
+    ("replica-boot-gap", None, "read 70 / 6 = 11,7 s", 1, "correct", "read_time"),
+    ("tensor-parallel-overhead", None, "buffer 4000 x 8192 x 2 B = 65,54 MB, chunk 65,54/4 = 16,38 MB\n"
+     "per allreduce 2 x (65,54 - 16,38) = 98,3 MB", 2, "correct", "per_allreduce"),
+    ("tail-latency", None, "rate 4 x 989 x 0,5 = 1978 TFLOPS\n3,36e15 / 1978e12 = 1,699 s", 2, "correct",
+     "miss_time"),
+    ("cache-aware-routing", None, "tokens/day 20000 x 1500 = 30 Mio", 1, "correct", "daily_tokens"),
+    ("cache-aware-routing", None, "T = 2e4 × 1500 = 3e7 tok/day = 30 Mtok", 1, "correct", "daily_tokens"),
+    ("cache-aware-routing", None, "hits 0.1 × 30 = 3 Mtok -> $0.90; misses 27 Mtok × $3 = $81", 1, "correct",
+     "miss_bill"),
+    ("token-cost-from-card-price", None, "per hour 8500 x 3600 = 30.6M\nat 55% 0.55 x 30.6 = 16.83M tok/h\n"
+     "cost 2.5 / 16.83 = 0.149 $/Mtok", 2, "unmatched", None),
+    ("decode-roofline-batch", None, "ridge = 989e12 / 3.35e12 ≈ 295 FLOP/B\n-> B* = 295 / 1 ≈ 295", 2, "correct",
+     "crossover"),
+    ("replica-boot-gap", None, "1 / 155.4 = 0.00643", 1, "unmatched", None),
+], ids=["own-name-same-line", "own-name-carried", "own-name-after-a-label", "one-over-is-no-rounding",
+        "decimal-comma", "decimal-comma-in-brackets", "three-decimals-in-a-comma-working", "mio",
+        "mtok-for-tokens-a-day", "mtok-times-price-per-million", "stated-in-millions", "b-star",
+        "half-way-either-way"])
+def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status, step):
+    """Round six's notations: a learner's own names (``t1 = … → 1/t1``), read as the values they were given;
+    ``→ 1/4.78 ms`` is a new working, not 4.78 ms rounded up to 1; decimal commas (``11,7 s``, and
+    ``1,699 s`` in a working that writes them); ``Mio``; ``27 Mtok × $3`` with the $3 per million, and
+    ``30 Mtok`` for 30 million tokens a day; ``= 16.83M`` from a working in millions; ``B* = 295``; a value a
+    hair past half way (6.43 for 6.4350) is right."""
+    from bank.grade import grade
+    from bank.load import load
+    from bank.variant import variant
+
+    q = load().question(qid)
+    report = grade(q, variant(q, seed), working + "\n")
+    got = next(x for x in report.lines if x.n == line)
+    steps = {got.step} | {c.step for c in got.claims if c.status == status}
+    assert (str(got.status), step in steps) == (status, True), got.message

@@ -1,0 +1,88 @@
+"""A learner's own names for values: ``t1 = 16e9 / 3.35e12 = 4.78 ms`` … ``1 / t1 = 209 tok/s``.
+
+On a whiteboard a candidate names a value once and uses the name later. A tutor reads the name as the
+value it was given, so the marker does too: the value's node is put where the name stands, exactly as if
+the learner had written the number again (so a slip in it is carried, not marked twice).
+
+Only a short name (three characters or fewer) or one with a digit or an underscore (``t_read``,
+``per_seq``) is taken for a variable: ``total = …`` and ``read = …`` are labels, and words like them
+turn up later in prose. A name that is a unit (``s``, ``B``) or a function is never a variable.
+
+>>> from bank.notation import read_line
+>>> defined("t1 = 70 / 6 = 11.7 s", read_line("t1 = 70 / 6 = 11.7 s"))
+'t1'
+>>> defined("total = 70 / 6 = 11.7 s", read_line("total = 70 / 6 = 11.7 s")) is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Mapping
+
+from .. import notation as n
+from ..notation.chains import IMPLIES_LINK
+from ..notation.functions import ALIASES, FUNCTIONS
+from ..notation.nodes import moved
+from ..units import UnitError, parse_unit
+
+#: ``t1 =``, ``- per_seq =`` or ``(a) alone: t =`` at the start of a line (``==`` compares, not defines).
+_DEFINES = re.compile(r"(?:[^=:]*:\s*)?(?:[-*•]\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)")
+#: A learner's names are kept for one working; a working is a handful of lines.
+MAX_VARIABLES = 32
+
+
+def defined(raw: str, reading: n.Reading) -> str | None:
+    """The variable a line defines (``t1`` in ``t1 = 70 / 6 = 11.7 s``), or None."""
+    m = _DEFINES.match(raw)
+    if m is None or reading.label.split()[-1:] != [m.group(1)] or not reading.claims:
+        return None
+    name = m.group(1)
+    return name if _variable_like(name) else None
+
+
+def value_of(reading: n.Reading) -> n.Node:
+    """The value a definition gives its name: the last side before any ``so`` of its first working
+    (``t1 = 70/6 = 11.7 s -> 1/t1 = …`` gives 11.7 s; ``t = 130 GB @ 2 GB/s = 65 s`` gives 65 s)."""
+    claims = reading.claims
+    segments = next((c.segments for c in claims if len(c.segments) > 1), claims[0].segments)
+    k = next((i for i, s in enumerate(segments) if i and s.link == IMPLIES_LINK), len(segments))
+    return segments[k - 1].node
+
+
+def uses(raw: str, name: str) -> bool:
+    """Whether ``name`` turns up again on the line that defines it (``… -> 1/t1 = 209 tok/s``)."""
+    m = _DEFINES.match(raw)
+    rest = raw[m.end():] if m else raw
+    return re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", rest) is not None
+
+
+def substitute(reading: n.Reading, values: Mapping[str, n.Node]) -> n.Reading:
+    """The reading with each variable's name replaced by the value it was given, placed where the name is."""
+    if not values:
+        return reading
+    return replace(reading, chains=tuple(_chain(c, values) for c in reading.chains))
+
+
+def _chain(chain: n.Chain, values: Mapping[str, n.Node]) -> n.Chain:
+    segments = tuple(replace(s, node=_node(s.node, values)) for s in chain.segments)
+    return replace(chain, segments=segments)
+
+
+def _node(node: n.Node, values: Mapping[str, n.Node]) -> n.Node:
+    for name in [x for x in n.walk(node) if isinstance(x, n.Name) and x.id in values]:
+        node = n.swap(node, name, moved(values[name.id], name.start, name.end))
+    return node
+
+
+def _variable_like(name: str) -> bool:
+    if name.lower() in FUNCTIONS or name.lower() in ALIASES or name.lower() == "x":
+        return False
+    if not (len(name) <= 3 or "_" in name or any(ch.isdigit() for ch in name)):
+        return False
+    try:
+        parse_unit(name)
+    except UnitError:
+        return True
+    return False

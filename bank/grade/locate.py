@@ -23,6 +23,7 @@ from . import diagnose as dx
 from .arithmetic import Arithmetic
 from .carry import carry, carry_through
 from .leaves import Leaf, Stand
+from .markup import marked_up, marks_up
 from .matching import UNITS, YES, Claim, counts_lost, fits, labels_clash, period_clash, same_kind
 from .precision import Interval
 from .reading import Amount, Scope, amount
@@ -50,6 +51,8 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     direct = _rounding_step(state, arith) or best(state, claim, label, YES, used, own)
     if direct is None and arith.rounded is not None and line.segments[-1].approx and arith.work is not None:
         direct = best(state, arith.work, label, YES, used, own)  # "= 37.5 s => ~38 s": the value, then about it
+    if direct is not None and _marks_up(state, line, arith, direct):
+        return Outcome(Status.SLIP, direct, dx.Slip.OPERATION)  # 1.25 × 1.05 ≈ 1.31 for 1.25 ÷ 0.95
     if arith.unsaid is not None and (direct is None or direct.rounds is None):
         return _slipped(state, line, arith.as_slip(), found, named, label)  # 500 / 24 = 20: no step rounds here
     if direct is not None and named is not None and named is not direct and not state.covered(named.name) \
@@ -73,18 +76,25 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         return Outcome(Status.CORRECT, direct, credits=credits(state, direct, found, (), computes))
     carried = carry(state, claim, found) or (carry_through(state, line, claim) if computes else None) \
         or _carried_value(state, claim) or _carried_ratio(state, claim, found)
+    if carried is not None and _marks_up(state, line, arith, carried[0]):
+        return Outcome(Status.SLIP, carried[0], dx.Slip.OPERATION)
     if carried is not None:
         return _carried(state, carried, found)
     own_value = None if computes else (_own_value(state, claim) or _misconverted(state, claim))
     if own_value is not None:
         return own_value
     noisy = _from_rounded(state, claim, found, named) if computes else None
+    if noisy is not None and _marks_up(state, line, arith, noisy):
+        return Outcome(Status.SLIP, noisy, dx.Slip.OPERATION)
     if noisy is not None:
         return Outcome(Status.CORRECT, noisy, credits=credits(state, noisy, found, (), computes))
     kind = best(state, claim, label, UNITS) or next(  # the right number, but another kind of unit
         (s for s in state.ref.steps if period_clash(claim, s) and fits(claim, s.unit, s.base, s.shown) == YES), None)
     if kind is not None:
         return Outcome(Status.SLIP, kind, dx.Slip.UNITS)
+    marked_up = _marked_up(state, line, claim)  # "booting 15%: 1.5 × 1.15" names booting; it means the price
+    if marked_up is not None:
+        return marked_up
     if named is not None and not state.covered(named.name) and computes:
         return _named_slip(named, claim)
     return _rounded_wrong_way(state, arith) or _step_slip(state, line, claim, found) \
@@ -478,6 +488,21 @@ def _rounded_wrong_way(state: State, arith: Arithmetic) -> Outcome | None:
                 and not stated.written.contains(step.shown):
             return Outcome(Status.SLIP, step, None)
     return None
+
+
+def _marks_up(state: State, line: n.Chain, arith: Arithmetic, step: RefStep) -> bool:
+    first = line.segments[0].node
+    return arith.work is not None and n.has_operation(first) and \
+        marks_up(first, arith.work, step, state.ref.params, state.ref.plan.units)
+
+
+def _marked_up(state: State, line: n.Chain, claim: Claim) -> Outcome | None:
+    """``3.50 × 1.1`` for the price per serving card, which divides by 0.9: the wrong operation on that step."""
+    first = line.segments[0].node
+    open_steps = [s for s in state.ref.steps if not state.covered(s.name)]
+    step = marked_up(first, claim, open_steps, state.ref.params, state.ref.plan.units) \
+        if n.has_operation(first) else None
+    return None if step is None else Outcome(Status.SLIP, step, dx.Slip.OPERATION)
 
 
 def _step_slip(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> Outcome | None:

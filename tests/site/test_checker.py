@@ -70,7 +70,8 @@ RULE = [
     ("3 x 10^7", "30000000", NUMBER, "right"), ("0.03bn", "30000000", NUMBER, "right"), ("29M", "30000000", NUMBER, "wrong"),
     ("10%", "1/10", NUMBER, "right"), ("0.1", "1/10", NUMBER, "right"), ("1%", "1/10", NUMBER, "wrong"),
     (".5", "1/2", NUMBER, "right"), ("0", "0", NUMBER, "right"),
-    ("", "1", NUMBER, "unreadable"), ("abc", "1", NUMBER, "unreadable"), ("1,50", "3/2", NUMBER, "unreadable"),
+    ("", "1", NUMBER, "unreadable"), ("abc", "1", NUMBER, "unreadable"), ("1,50", "3/2", NUMBER, "right"), ("1,500,5", "3/2", NUMBER, "unreadable"),
+    ("0,336", "42/125", NUMBER, "right"), ("2,5", "5/2", NUMBER, "right"), ("1,500", "1500", NUMBER, "right"),
     ("70 / = 11.7", "70", NUMBER, "unreadable"), ("2^99999", "1", NUMBER, "unreadable"),
     ("1" * 501, "1", NUMBER, "unreadable"), ("__import__('os')", "1", NUMBER, "unreadable"),
 ]

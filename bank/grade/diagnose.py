@@ -42,6 +42,7 @@ class Slip(Word):
     OPERATION = "wrong-operation"
     UNITS = "units"
     ROUNDING = "premature-rounding"  # named by callers only, as are some unit slips
+    DIRECTION = "rounded-wrong-way"  # named by callers only: 5.8 cards, so 5, where a card more is needed
 
 
 @dataclass(frozen=True)
@@ -211,4 +212,5 @@ DIAGNOSES: dict[Slip, Diagnosis] = {d.name: d for d in (
     Diagnosis(Slip.UNITS, "check the units", detect=lambda r, s, _t, _r, conversions: conversions
               and conversion(r, s) is not None),
     Diagnosis(Slip.ROUNDING, "rounded too soon", final_credit=0.5),
+    Diagnosis(Slip.DIRECTION, "rounded the wrong way"),
 )}

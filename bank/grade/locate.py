@@ -27,6 +27,7 @@ from .markup import marked_up, marks_up
 from .matching import UNITS, YES, Claim, counts_lost, fits, labels_clash, period_clash, same_kind
 from .precision import Interval
 from .reading import Amount, Scope, amount
+from .rounding import other_way, rounded_wrong_way, rounding_step
 from ..units import DIMENSIONLESS, Unit
 from .reference import RefStep, label_words
 from .report import Status
@@ -48,7 +49,7 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         return Outcome(Status.UNMATCHED)  # "34B params": the problem's own number, said again
     used = frozenset(name for leaf in found for name in leaf.uses)
     own = frozenset(s.step for leaf in found for s in leaf.stands if s.line is not None and s.sure)
-    direct = _rounding_step(state, arith) or best(state, claim, label, YES, used, own)
+    direct = rounding_step(state, arith) or best(state, claim, label, YES, used, own)
     if direct is None and arith.rounded is not None and line.segments[-1].approx and arith.work is not None:
         direct = best(state, arith.work, label, YES, used, own)  # "= 37.5 s => ~38 s": the value, then about it
     if direct is not None and _marks_up(state, line, arith, direct):
@@ -80,7 +81,8 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         return Outcome(Status.SLIP, carried[0], dx.Slip.OPERATION)
     if carried is not None:
         return _carried(state, carried, found)
-    own_value = None if computes else (_own_value(state, claim) or _misconverted(state, claim))
+    own_value = None if computes else (_own_value(state, claim) or _misconverted(state, claim)
+                                       or other_way(state, claim))
     if own_value is not None:
         return own_value
     noisy = _from_rounded(state, claim, found, named) if computes else None
@@ -97,7 +99,7 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         return marked_up
     if named is not None and not state.covered(named.name) and computes:
         return _named_slip(named, claim)
-    return _rounded_wrong_way(state, arith) or _step_slip(state, line, claim, found) \
+    return rounded_wrong_way(state, arith) or _step_slip(state, line, claim, found) \
         or _converted(state, line, claim, found) or _power_off(state, line, claim, found) \
         or _wrong_input(state, line, claim, found) \
         or _wrong_method(state, line, claim, found) or Outcome(Status.UNMATCHED)
@@ -383,7 +385,7 @@ def _slipped(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], 
     carried = carry(state, claim, found)
     if carried is not None:
         return Outcome(Status.SLIP, carried[0], arith.diagnosis, carried[1])
-    wrong_way = _rounded_wrong_way(state, arith)
+    wrong_way = rounded_wrong_way(state, arith)
     if wrong_way is not None:
         return Outcome(Status.SLIP, wrong_way.step, arith.diagnosis)
     return Outcome(Status.SLIP, best(state, claim, label, UNITS), arith.diagnosis)
@@ -460,34 +462,6 @@ def credits(state: State, step: RefStep, found: list[Leaf], stands: tuple[Stand,
     wrong = {s.step for s in stands if not s.rounded} | {s.step for leaf in found for s in leaf.stands
                                                           if s.line is not None and not s.rounded and s.sure}
     return (step.name,) + tuple(a for a in step.ancestors if a not in wrong)
-
-
-def _rounding_step(state: State, arith: Arithmetic) -> RefStep | None:
-    """``56 GB / 537 MB ≈ 104 seqs`` for a step that rounds down: the working gives the step's value
-    before rounding, and the stated whole number is the step's value."""
-    if arith.left is None or arith.given is None or not arith.first or not n.has_operation(arith.first):
-        return None
-    base, _ = arith.left
-    stated = arith.claim if arith.rounded else arith.stated  # "9.87, so about 10": the 10 chosen, exactly
-    for step in state.ref.steps:
-        if step.rounds and step.inner is not None and base.contains(step.inner) \
-                and stated.written.contains(step.shown) and step.shown.denominator == 1:
-            return step
-    return None
-
-
-def _rounded_wrong_way(state: State, arith: Arithmetic) -> Outcome | None:
-    """``(126.9 − 70) ÷ 2.68 = 21.2 → 22`` for a step that rounds down: the working is that step's."""
-    c = arith.computed
-    if c is None or arith.first is None or not n.has_operation(arith.first):
-        return None
-    base = arith.left[0] if arith.left is not None else Interval.point(c.base)
-    stated = arith.claim if arith.rounded else arith.stated
-    for step in state.ref.steps:
-        if step.rounds and step.inner is not None and not state.covered(step.name) and base.contains(step.inner) \
-                and not stated.written.contains(step.shown):
-            return Outcome(Status.SLIP, step, None)
-    return None
 
 
 def _marks_up(state: State, line: n.Chain, arith: Arithmetic, step: RefStep) -> bool:

@@ -78,13 +78,16 @@ class Reading:
 
 def split_weak(chains: list[Chain]) -> list[Chain]:
     """A ``says`` link joins a working to its value (``… ÷ 2.68 GB is 21``); between a lone value and a
-    working (``989 TFLOP/s that is 5.6e14 FLOP ÷ …``) it does not, so the chain splits there."""
+    working (``989 TFLOP/s that is 5.6e14 FLOP ÷ …``) it does not, so the chain splits there; nor does
+    ``→`` after a line's first value (``after 60 s -> 1 × 60 = 60 reqs``)."""
     out: list[Chain] = []
     for chain in chains:
         segs = _share_of(list(chain.segments))
         k = 1
         while k < len(segs):
-            if segs[k].link in (SAYS_LINK, ROUGHLY) and not has_operation(segs[k - 1].node) and (
+            says = segs[k].link in (SAYS_LINK, ROUGHLY)
+            opens = k == 1 and segs[k].link == IMPLIES_LINK and has_operation(segs[k].node)
+            if (says or opens) and not has_operation(segs[k - 1].node) and (
                     has_operation(segs[k].node) or (k == 1 and _kinds_differ(segs[0].node, segs[1].node))):
                 out.append(replace(chain, segments=tuple(segs[:k]), claim=k > 1, rounding=None, comment=""))
                 segs = [replace(segs[k], link="")] + segs[k + 1:]

@@ -14,7 +14,8 @@ from .conftest import FIXTURES
 GOOD = "Read: 70 GB / 6 GB/s = 11.7 s\nBoot: 11.7 s + 20 s ≈ 32 s\n"
 SLIPPED = "Read: 70 / 6 = 12.7\nBoot: 12.7 + 20 = 32.7\n2 + )\n"
 #: The diagnoses as the JSON spells them (issue 3: these words may not change).
-DIAGNOSIS_WORDS = ("sign", "power-of-ten", "transposed-digits", "wrong-operation", "units", "premature-rounding")
+DIAGNOSIS_WORDS = ("sign", "power-of-ten", "transposed-digits", "wrong-operation", "units", "premature-rounding",
+                   "rounded-wrong-way")
 
 
 def run(runner, *args, input=None):

@@ -42,7 +42,7 @@ CASES = [
      "hit_bill"),
     ("prose-unit-after-bracket", "batch", [], "(16 + 8.59) GB / (2 x 3.35 TB/s) = 3.67 ms", C, None, "step_time"),
     ("prose-so-count", "queue", [], "2 / 0.75 = 2.67, so 3 replicas", C, None, "fleet"),
-    ("prose-rounded-wrong-way", "queue", [], "2 / 0.75 = 2.67, so 2 replicas", S, None, "fleet"),
+    ("prose-rounded-wrong-way", "queue", [], "2 / 0.75 = 2.67, so 2 replicas", S, Slip.DIRECTION, "fleet"),
     ("prose-ceiling-unsaid", "queue", [], "2 / 0.75 = 3 replicas", C, None, "fleet"),
     ("prose-aside", "boot", ["70 / 6 = 11.7"], "11.7 + 20 = 31.7 s (I added 20)", C, None, "boot_time"),
     ("prose-running-equals", "boot", [], "70 / 6 = 11.7 + 20 = 31.7 s", C, None, "boot_time"),

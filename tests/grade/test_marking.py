@@ -459,10 +459,15 @@ def test_cards_of_a_size_count_cards():
     ("spot-capacity", None, "spot 12 x 1.25 = 15 $/h\n5% booting so add 5%: 1.25 x 1.05 = 1.3125 ≈ 1.31 $/hr", 2,
      "slip", "effective_price"),
     ("autoscaling-signal", None, "capacity 10 x 1.1 = 11 rps\nrise 10 x 1.2 = 12 rps", 2, "correct", "burst_rate"),
+    ("weight-memory-precision", None, "fp16: 70e9 * 2 bytes = 140 GB\n140 / 80 = 1.75 cards\nso 1 card?", 3, "slip",
+     "cards16"),
+    ("autoscaling-signal", None, "backlog grows 12 - 11 = 1 req/s\nafter 60 s -> 1 × 60 = 60 reqs queued", 2,
+     "correct", "backlog"),
 ], ids=["own-name-same-line", "own-name-carried", "own-name-after-a-label", "one-over-is-no-rounding",
         "decimal-comma", "decimal-comma-in-brackets", "three-decimals-in-a-comma-working", "mio",
         "mtok-for-tokens-a-day", "mtok-times-price-per-million", "stated-in-millions", "b-star",
-        "half-way-either-way", "marked-up-not-divided", "marked-up-about-right", "a-markup-that-is-right"])
+        "half-way-either-way", "marked-up-not-divided", "marked-up-about-right", "a-markup-that-is-right",
+        "a-count-rounded-the-other-way", "a-value-before-an-arrow-is-no-side"])
 def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status, step):
     """Round six's notations: a learner's own names (``t1 = … → 1/t1``), read as the values they were given;
     ``→ 1/4.78 ms`` is a new working, not 4.78 ms rounded up to 1; decimal commas (``11,7 s``, and
@@ -470,7 +475,8 @@ def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status,
     ``30 Mtok`` for 30 million tokens a day; ``= 16.83M`` from a working in millions; ``B* = 295``; a value a
     hair past half way (6.43 for 6.4350) is right; ``× 1.05`` for the ``÷ 0.95`` that 5% booting cards ask is
     the wrong operation on the price per serving card, even where it comes out about right, while ``× 1.2`` for a
-    20% rise is the method."""
+    20% rise is the method; ``so 1 card?`` after 1.75 cards' worth is the card count rounded the wrong way;
+    ``after 60 s -> 1 × 60 = 60`` does not claim 60 s is 60 requests."""
     from bank.grade import grade
     from bank.load import load
     from bank.variant import variant

@@ -20,7 +20,7 @@ from fractions import Fraction
 from .. import notation as n
 from ..errors import NotationError
 from . import diagnose as dx
-from .arithmetic import Arithmetic
+from .arithmetic import Arithmetic, per_time
 from .carry import carry, carry_through
 from .leaves import Leaf, Stand
 from .markup import marked_up, marks_up
@@ -439,7 +439,8 @@ def named_step(state: State, label: str, claim: Claim | None = None) -> RefStep 
     words = label_words(label) - _ANSWER
     if not words:
         return None
-    steps = [s for s in state.ref.steps if claim is None or _same_kind(claim, s)]
+    steps = [s for s in state.ref.steps if claim is None or _same_kind(claim, s)
+             or (claim.unit is not None and per_time(s.unit.dims, claim.unit.dims))]  # "save = … $107k/yr"
     if not steps:
         return None
     scored = sorted(((len(words & s.words), s) for s in steps), key=lambda x: -x[0])

@@ -166,7 +166,17 @@ def label_words(text: str) -> frozenset[str]:
     ['rent', 'replica', 'year']
     """
     words = (w for w in re.split(r"[^a-z0-9]+", text.lower()) if w and w not in _STOPWORDS)
-    return frozenset(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words)
+    return frozenset(_stem(w) for w in words)
+
+
+def _stem(word: str) -> str:
+    """``savings``, ``saving`` and ``save`` alike; ``booting`` and ``boot``. Two suffix rules, not a stemmer:
+    labels are a few words, and the browser's Python must not need one."""
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    if len(word) > 5 and word.endswith("ing"):
+        word = word[:-3]
+    return word[:-1] if len(word) > 3 and word.endswith("e") else word
 
 
 def _ancestors(name: str, parents: Mapping[str, list[str]]) -> list[str]:

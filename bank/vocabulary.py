@@ -184,6 +184,7 @@ ROUNDING: dict[str, str] = {
     "ceiling": "up", "rounded down": "down", "round down": "down", "rounding down": "down",
     "rounds down": "down", "floor": "down", "truncated": "down", "rounded": "nearest", "rounds": "nearest",
     "rounding": "nearest", "round": "nearest",
+    "at least": "up", "at most": "down",  # "4.56 → at least 5 replicas", "180.3 → at most 180 sequences"
 }
 #: Words that make a rate of the time unit after them: ``$2.50 an hour``, ``2 requests every second``.
 RATE_WORDS = ("per", "an", "a", "every", "each")

@@ -419,7 +419,14 @@ def best(state: State, claim: Claim, label: str, verdict: str, used: frozenset[s
                                      and any(t.rounds and t.inner == s.base for t in found),
                                      bool(used) and not used & set(s.ancestors),
                                      kind is not None and not same_kind(s.unit.dims, kind),
-                                     said != s.label.lower(), s.name not in answers, -len(words & s.words), s.index))
+                                     said != s.label.lower(), s.name not in answers, -len(words & s.words),
+                                     _off(claim, s), s.index))
+
+
+def _off(claim: Claim, step: RefStep) -> Fraction:
+    """How far a claim is from a step's value, relatively: "≈ 100 s" may stand for 65 s, but means 100 s."""
+    value = claim.shown(step.unit, step.shown)
+    return abs(value - step.shown) / abs(step.shown) if step.shown else abs(value)
 
 
 _ANSWER = frozenset({"answer", "final", "result"})

@@ -465,11 +465,14 @@ def test_cards_of_a_size_count_cards():
      "correct", "backlog"),
     ("warm-pool-size", None, "R = 2.5 x 8760 = 21,900\nbig: 4R = 87,600\nsave = 87,600 - 2 x 21,900 ≈ $43.8k/yr", 3,
      "slip", "saving"),
+    ("kv-cache-capacity", None, "free 56 GB / 0.537 GB = 104.3 → at most 104 sequences", 1, "correct", "sequences"),
+    ("replica-boot-gap", "k5", "Gap ≈ 100 s.\nread 130 GB / 2 GB/s = 65 s", 1, "correct", "boot_time"),
 ], ids=["own-name-same-line", "own-name-carried", "own-name-after-a-label", "one-over-is-no-rounding",
         "decimal-comma", "decimal-comma-in-brackets", "three-decimals-in-a-comma-working", "mio",
         "mtok-for-tokens-a-day", "mtok-times-price-per-million", "stated-in-millions", "b-star",
         "half-way-either-way", "marked-up-not-divided", "marked-up-about-right", "a-markup-that-is-right",
-        "a-count-rounded-the-other-way", "a-value-before-an-arrow-is-no-side", "save-names-the-yearly-saving"])
+        "a-count-rounded-the-other-way", "a-value-before-an-arrow-is-no-side", "save-names-the-yearly-saving",
+        "at-most-rounds-down", "about-a-value-means-the-nearest-step"])
 def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status, step):
     """Round six's notations: a learner's own names (``t1 = … → 1/t1``), read as the values they were given;
     ``→ 1/4.78 ms`` is a new working, not 4.78 ms rounded up to 1; decimal commas (``11,7 s``, and
@@ -479,7 +482,8 @@ def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status,
     the wrong operation on the price per serving card, even where it comes out about right, while ``× 1.2`` for a
     20% rise is the method; ``so 1 card?`` after 1.75 cards' worth is the card count rounded the wrong way;
     ``after 60 s -> 1 × 60 = 60`` does not claim 60 s is 60 requests; ``save = … $/yr`` names the yearly
-    saving (``save``, ``saving`` and ``savings`` are one word to a label)."""
+    saving (``save``, ``saving`` and ``savings`` are one word to a label); ``→ at most 104`` rounds down
+    (``at least`` up); ``≈ 100 s`` is the step worth 100 s before one worth 65 s."""
     from bank.grade import grade
     from bank.load import load
     from bank.variant import variant

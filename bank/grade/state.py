@@ -62,6 +62,8 @@ class State:
     last_value: n.Node | None = None
     #: Each line's claims as marked so far, by line number.
     claims: dict[int, list] = field(default_factory=dict)
+    #: What a ``>>>`` line computed, for the value printed on the line after it.
+    prompt: n.Node | None = None
     #: The learner's own names for values (``t1 = … = 4.78 ms``), as the nodes they stand for.
     variables: dict[str, n.Node] = field(default_factory=dict)
     #: Values of the parts of a step's working without one input, by (step, input): worked out once.

@@ -4,15 +4,17 @@ On a whiteboard a candidate names a value once and uses the name later. A tutor 
 value it was given, so the marker does too: the value's node is put where the name stands, exactly as if
 the learner had written the number again (so a slip in it is carried, not marked twice).
 
-Only a short name (three characters or fewer) or one with a digit or an underscore (``t_read``,
-``per_seq``) is taken for a variable: ``total = …`` and ``read = …`` are labels, and words like them
-turn up later in prose. A name that is a unit (``s``, ``B``) or a function is never a variable.
+Any name before ``=`` at the start of a line is remembered, but only a short one (three characters or
+fewer) or one with a digit or an underscore (``t_read``, ``per_seq``) is *looked for* in later prose
+(:func:`spotted`): ``total = …`` and ``read = …`` are labels too, and words like them turn up in sentences.
+A longer name is read as its value only where the arithmetic itself uses it (``backlog = growth * 60``).
+A name that is a unit (``s``, ``B``) or a function is never a variable.
 
 >>> from bank.notation import read_line
 >>> defined("t1 = 70 / 6 = 11.7 s", read_line("t1 = 70 / 6 = 11.7 s"))
 't1'
->>> defined("total = 70 / 6 = 11.7 s", read_line("total = 70 / 6 = 11.7 s")) is None
-True
+>>> spotted({"t1": None, "total": None})
+frozenset({'t1'})
 """
 
 from __future__ import annotations
@@ -39,7 +41,12 @@ def defined(raw: str, reading: n.Reading) -> str | None:
     if m is None or reading.label.split()[-1:] != [m.group(1)] or not reading.claims:
         return None
     name = m.group(1)
-    return name if _variable_like(name) else None
+    return None if _reserved(name) else name
+
+
+def spotted(variables: Mapping[str, object]) -> frozenset[str]:
+    """The variables a reader should take for names wherever they turn up (see the module docstring)."""
+    return frozenset(v for v in variables if len(v) <= 3 or "_" in v or any(ch.isdigit() for ch in v))
 
 
 def value_of(reading: n.Reading) -> n.Node:
@@ -54,8 +61,16 @@ def value_of(reading: n.Reading) -> n.Node:
 def uses(raw: str, name: str) -> bool:
     """Whether ``name`` turns up again on the line that defines it (``… -> 1/t1 = 209 tok/s``)."""
     m = _DEFINES.match(raw)
-    rest = raw[m.end():] if m else raw
-    return re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", rest) is not None
+    return _named_in(raw[m.end():] if m else raw, name)
+
+
+def used(raw: str, variables: Mapping[str, object]) -> frozenset[str]:
+    """The variables a line names (as whole words), for a second reading where arithmetic uses them."""
+    return frozenset(v for v in variables if _named_in(raw, v))
+
+
+def _named_in(text: str, name: str) -> bool:
+    return re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", text) is not None
 
 
 def substitute(reading: n.Reading, values: Mapping[str, n.Node]) -> n.Reading:
@@ -66,23 +81,23 @@ def substitute(reading: n.Reading, values: Mapping[str, n.Node]) -> n.Reading:
 
 
 def _chain(chain: n.Chain, values: Mapping[str, n.Node]) -> n.Chain:
-    segments = tuple(replace(s, node=_node(s.node, values)) for s in chain.segments)
+    segments = tuple(replace(s, node=substitute_node(s.node, values)) for s in chain.segments)
     return replace(chain, segments=segments)
 
 
-def _node(node: n.Node, values: Mapping[str, n.Node]) -> n.Node:
+def substitute_node(node: n.Node, values: Mapping[str, n.Node]) -> n.Node:
+    """``node`` with each variable's name replaced by the value it was given."""
     for name in [x for x in n.walk(node) if isinstance(x, n.Name) and x.id in values]:
         node = n.swap(node, name, moved(values[name.id], name.start, name.end))
     return node
 
 
-def _variable_like(name: str) -> bool:
+def _reserved(name: str) -> bool:
+    """A function, the times sign, or a unit: never a learner's variable."""
     if name.lower() in FUNCTIONS or name.lower() in ALIASES or name.lower() == "x":
-        return False
-    if not (len(name) <= 3 or "_" in name or any(ch.isdigit() for ch in name)):
-        return False
+        return True
     try:
         parse_unit(name)
     except UnitError:
-        return True
-    return False
+        return False
+    return True

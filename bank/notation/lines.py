@@ -23,6 +23,7 @@ column at fault: a stray operator beside an ``=`` (``70 / = 11.7``), or a limit
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
@@ -70,7 +71,7 @@ def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str
     if len(text) > max_length:
         raise NotationError(f"line is {len(text):,} characters long; the limit is {max_length:,}",
                             text, max_length, len(text))
-    tokens, inner = split_brackets(tokenize(text, prose=True, commas=commas))
+    tokens, inner = split_brackets(tokenize(_commented(text), prose=True, commas=commas))
     # "2 phases x (114.7 - 28.7)": a name right after a number counts what the number is, not a factor
     names = names - {b.text for a, b in zip(tokens, tokens[1:]) if a.kind == "num" and b.kind == "name"}
     label_end = label_end_of(tokens)
@@ -82,6 +83,21 @@ def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str
     # a bracket's own equation first: the line goes on from its value
     chains = [c for part in inner for c in _chains(text, part, 0, [], names, units, max_length, max_depth)] + chains
     return Reading(text, label, tuple(replace(c, label=label) for c in chains))
+
+
+#: ``growth = surge - 40   # 12 req/s``: code, then a comment that opens with its value.
+_CODE_COMMENT = re.compile(r"^(?!.*, )(?P<code>[^#=]*(?:=[^#=]*)?[-+*/×÷^(][^#=]*)\s#\s+(?=[$~≈]?\s*\d)")
+
+
+def _commented(text: str) -> str:
+    """A line of code whose comment gives its value reads as code ``=`` value (one character for another,
+    so every column stays where it was): ``growth = surge - 40   = 12 req/s``. Not a tuple (``a, b = …``),
+    whose comment's values pair with its parts."""
+    m = _CODE_COMMENT.match(text)
+    if m is None:
+        return text
+    at = text.index("#", len(m.group("code")))
+    return text[:at] + "=" + text[at + 1:]
 
 
 def _bullet(text: str, tokens: list[Token], at: int) -> bool:

@@ -467,12 +467,21 @@ def test_cards_of_a_size_count_cards():
      "slip", "saving"),
     ("kv-cache-capacity", None, "free 56 GB / 0.537 GB = 104.3 → at most 104 sequences", 1, "correct", "sequences"),
     ("replica-boot-gap", "k5", "Gap ≈ 100 s.\nread 130 GB / 2 GB/s = 65 s", 1, "correct", "boot_time"),
+    ("autoscaling-signal", None, "surge = 10 * 1.2      # 12 req/s\ngrowth = surge - 10   # 2 req/s piling up\n"
+     "backlog = growth * 60 # 120 requests", 3, "carried", "backlog"),
+    ("kv-cache-capacity", None, "w = 8e9 * 2 / 1e9     # 16 GB\nfree = 80 - w         # 64 GB left\n"
+     "kv = 2*32*8*128*2*4096 / 1e9   # 0.537 GB\n>>> free / kv\n119.20929628", 5, "carried", "sequences_exact"),
+    ("draining", None, "drain = 500 / 24            # 20.83 s\n>>> drain * 2.50 / 3600\n0.014467592592592593", 2,
+     "unmatched", None),
+    ("kv-cache-per-token", None, "kv_tok = 2 * 80 * 8 * 128 * 2   # = 327680 bytes\n>>> kv_tok * 8192 / 1e9\n"
+     "2.68435456", 3, "correct", "kv_seq"),
 ], ids=["own-name-same-line", "own-name-carried", "own-name-after-a-label", "one-over-is-no-rounding",
         "decimal-comma", "decimal-comma-in-brackets", "three-decimals-in-a-comma-working", "mio",
         "mtok-for-tokens-a-day", "mtok-times-price-per-million", "stated-in-millions", "b-star",
         "half-way-either-way", "marked-up-not-divided", "marked-up-about-right", "a-markup-that-is-right",
         "a-count-rounded-the-other-way", "a-value-before-an-arrow-is-no-side", "save-names-the-yearly-saving",
-        "at-most-rounds-down", "about-a-value-means-the-nearest-step"])
+        "at-most-rounds-down", "about-a-value-means-the-nearest-step", "code-with-its-values-in-comments",
+        "printed-after-a-prompt", "a-prompt-line-waits-for-its-value", "a-prompt-dividing-by-1e9-means-giga"])
 def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status, step):
     """Round six's notations: a learner's own names (``t1 = … → 1/t1``), read as the values they were given;
     ``→ 1/4.78 ms`` is a new working, not 4.78 ms rounded up to 1; decimal commas (``11,7 s``, and
@@ -483,7 +492,10 @@ def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status,
     20% rise is the method; ``so 1 card?`` after 1.75 cards' worth is the card count rounded the wrong way;
     ``after 60 s -> 1 × 60 = 60`` does not claim 60 s is 60 requests; ``save = … $/yr`` names the yearly
     saving (``save``, ``saving`` and ``savings`` are one word to a label); ``→ at most 104`` rounds down
-    (``at least`` up); ``≈ 100 s`` is the step worth 100 s before one worth 65 s."""
+    (``at least`` up); ``≈ 100 s`` is the step worth 100 s before one worth 65 s. Code: ``growth = surge - 10
+    # 2 req/s`` states its value in the comment, and a longer name is a variable where arithmetic uses it;
+    a ``>>>`` line's value is printed on the next line, read to three figures, and ``/ 1e9`` there means
+    giga-."""
     from bank.grade import grade
     from bank.load import load
     from bank.variant import variant

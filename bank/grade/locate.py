@@ -39,6 +39,9 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     claim = arith.claim
     computes = n.has_operation(line.segments[0].node)
     named = named_step(state, label, claim)
+    if not arith.ok and arith.failed is not None and arith.failed.segment.link == n.chains.IMPLIES_LINK \
+            and state.restates_given(arith.stated):
+        return Outcome(Status.UNMATCHED)  # "reads 30 GB at 8 GB/s and then spends 30 s": a given, not a result
     if not arith.ok:
         implied = _implied(state, line, arith, found, computes, label)
         return implied or _slipped(state, line, arith, found, named, label)
@@ -64,7 +67,8 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
             return _carried(state, carried, found)
         return _named_slip(named, claim)
     if direct is not None and not computes and state.covered(direct.name) and named is not direct:
-        later = _restated(state, direct, claim)  # "The bare forecast is 2.4 replicas" names what it restates
+        # "The bare forecast is 2.4 replicas" names what it restates; a summary only says it again
+        later = None if label_words(label) & _SUMMARY else _restated(state, direct, claim)
         if later is not None:
             return later
         if _in_passing(line):
@@ -220,8 +224,8 @@ def _restated(state: State, step: RefStep, claim: Claim) -> Outcome | None:
     later = next((s for s in state.ref.steps if s.index > step.index and not state.covered(s.name)
                   and same_kind(s.unit.dims, step.unit.dims)
                   and not (claim.unit is not None and counts_lost(claim.unit.dims, s.unit.dims))), None)
-    if later is None:
-        return None
+    if later is None or later.name in state.slipped:
+        return None  # the next step was tried already: this says an earlier value again, as a summary does
     carried = _carried_value(state, claim, (later,))
     if carried is not None:
         return Outcome(Status.CARRIED, later, None, carried[1])
@@ -430,6 +434,8 @@ def _off(claim: Claim, step: RefStep) -> Fraction:
 
 
 _ANSWER = frozenset({"answer", "final", "result"})
+#: A line so labelled says the working's values again (``Finally, in summary: 47.6 tok/s …``).
+_SUMMARY = _ANSWER | label_words("finally summary summarise summarize overall conclusion recap")
 
 
 def named_step(state: State, label: str, claim: Claim | None = None) -> RefStep | None:

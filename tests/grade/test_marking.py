@@ -475,13 +475,24 @@ def test_cards_of_a_size_count_cards():
      "unmatched", None),
     ("kv-cache-per-token", None, "kv_tok = 2 * 80 * 8 * 128 * 2   # = 327680 bytes\n>>> kv_tok * 8192 / 1e9\n"
      "2.68435456", 3, "correct", "kv_seq"),
+    ("throughput-vs-concurrency", None, "16 x 47.6 = 762 tok/s, x 4 = 3,050 tok/s\n"
+     "big batch: (16 + 64 × 0.1342) / 864 = 28.5 ms\n1 / 28.5 ms = 35.1 tok/s\n"
+     "Finally, in summary: 47.6 tokens per second per user, about 3,050 tokens per second from the four "
+     "replicas, and about 35.1 tokens per second per user on the big batch.", 4, "correct", "fleet_rate"),
+    ("token-cost-from-card-price", None, "rent 1 x 2.50 = $2.50/h\nfull load: 2.50 / 10.8 = $0.231 per Mtok\n"
+     "average: 0.231 x 0.6 = $0.139\nso a million tokens costs about $0.231 at full load", 4, "correct",
+     "cost_full"),
+    ("replica-boot-gap", None, "it reads 70 GB of weights at 6 GB/s and then spends 20 s initialising", 1,
+     "unmatched", None),
 ], ids=["own-name-same-line", "own-name-carried", "own-name-after-a-label", "one-over-is-no-rounding",
         "decimal-comma", "decimal-comma-in-brackets", "three-decimals-in-a-comma-working", "mio",
         "mtok-for-tokens-a-day", "mtok-times-price-per-million", "stated-in-millions", "b-star",
         "half-way-either-way", "marked-up-not-divided", "marked-up-about-right", "a-markup-that-is-right",
         "a-count-rounded-the-other-way", "a-value-before-an-arrow-is-no-side", "save-names-the-yearly-saving",
         "at-most-rounds-down", "about-a-value-means-the-nearest-step", "code-with-its-values-in-comments",
-        "printed-after-a-prompt", "a-prompt-line-waits-for-its-value", "a-prompt-dividing-by-1e9-means-giga"])
+        "printed-after-a-prompt", "a-prompt-line-waits-for-its-value", "a-prompt-dividing-by-1e9-means-giga",
+        "a-summary-says-values-again", "a-value-said-again-after-the-next-step-was-tried",
+        "a-given-after-so-is-no-result"])
 def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status, step):
     """Round six's notations: a learner's own names (``t1 = … → 1/t1``), read as the values they were given;
     ``→ 1/4.78 ms`` is a new working, not 4.78 ms rounded up to 1; decimal commas (``11,7 s``, and
@@ -495,7 +506,8 @@ def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status,
     (``at least`` up); ``≈ 100 s`` is the step worth 100 s before one worth 65 s. Code: ``growth = surge - 10
     # 2 req/s`` states its value in the comment, and a longer name is a variable where arithmetic uses it;
     a ``>>>`` line's value is printed on the next line, read to three figures, and ``/ 1e9`` there means
-    giga-."""
+    giga-. A summary line says values again, as does a value said again once the next step was tried; a
+    given after ``then`` (``… at 6 GB/s and then spends 20 s``) is no result."""
     from bank.grade import grade
     from bank.load import load
     from bank.variant import variant

@@ -134,7 +134,8 @@ def check(line: n.Chain, ctx: Context | Scope) -> Arithmetic:
         if verdict not in _AGREED:
             diagnosis = dx.Slip(verdict) if verdict else _diagnose(computed, side, first.node, scope, text)
             return Arithmetic(computed, given, False, diagnosis, side, unit=None, first=first.node,
-                              prefix=_prefix(computed, side) if diagnosis == dx.Slip.POWER else 0)
+                              prefix=_prefix(computed, side) if diagnosis == dx.Slip.POWER else 0,
+                              left=_left(first, ctx))
         if how is not None and side.segment.link not in n.chains.ROUND_LINKS and side.segment.link != "so" \
                 and not line.rounding:
             unsaid = _diagnose(computed, side, first.node, scope, text) or "none"

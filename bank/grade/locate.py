@@ -15,6 +15,7 @@ subsumes, and the steps whose right values it uses: the learner knew them.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from .. import notation as n
@@ -26,6 +27,7 @@ from .leaves import Leaf, Stand
 from .markup import marked_up, marks_up
 from .matching import UNITS, YES, Claim, counts_lost, fits, labels_clash, period_clash, same_kind
 from .precision import Interval
+from .parts import step_of_part
 from .reading import Amount, Scope, amount
 from .rounding import other_way, rounded_wrong_way, rounding_step
 from ..units import DIMENSIONLESS, Unit
@@ -38,13 +40,17 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     """Where a claim lands: correct, carried, slip (with the step meant) or unmatched."""
     claim = arith.claim
     computes = n.has_operation(line.segments[0].node)
-    named = named_step(state, label, claim)
+    named = named_step(state, label, claim) or (named_step(state, label, arith.stated) if not arith.ok else None)
     if not arith.ok and arith.failed is not None and arith.failed.segment.link == n.chains.IMPLIES_LINK \
             and state.restates_given(arith.stated):
         return Outcome(Status.UNMATCHED)  # "reads 30 GB at 8 GB/s and then spends 30 s": a given, not a result
     if not arith.ok:
-        implied = _implied(state, line, arith, found, computes, label)
-        return implied or _slipped(state, line, arith, found, named, label)
+        slip = _implied(state, line, arith, found, computes, label) or _slipped(state, line, arith, found, named,
+                                                                               label)
+        if slip.step is None and slip.status == Status.SLIP and arith.left is not None:
+            # "16 + 64 × 0.1342 = 25.6 GB": a slip in part of the big batch's step time
+            slip = replace(slip, step=step_of_part(state.ref, _open(state), *arith.left), partial=True)
+        return slip
     if not computes and not arith.rounded and _given(state, claim):
         if named is not None and not state.covered(named.name) and fits(claim, named.unit, named.base,
                                                                          named.shown) != YES:

@@ -245,12 +245,12 @@ def _record(state: State, n_: int, chain: n.Chain, arith: Arithmetic, outcome: O
     stated, step = arith.stated, outcome.step
     if step is not None and not outcome.tentative and outcome.status != Status.UNMATCHED and not outcome.said_again:
         _settle(state, step.name, stated, n_)  # a slip said again ("3185 s ?? 53 min") settles nothing
-    if step is not None:
+    if step is not None and not outcome.partial:
         state.learned(step.name, stated.shown(step.unit, step.shown) * step.unit.scale)
         if outcome.status == Status.SLIP:
             state.slipped.add(step.name)
     _cover(state, outcome, n_)
-    sure = step.name if step is not None and not outcome.tentative else None  # a stepping stone: any step's
+    sure = step.name if step is not None and not outcome.tentative and not outcome.partial else None
     state.history.append(Entry(n_, stated, sure, outcome.status, _tree(arith, step)))
     carried = tuple(Carry(s.step, number(state.ref.plan.display(s.step, s.base)), s.line, s.rounded)
                     for s in outcome.stands)

@@ -26,6 +26,9 @@ class Outcome:
     #: A slip read from a working that may only be a stepping stone (``6.4e13 / 989e12 = 64.7 ms`` before
     #: the learner goes on to the step itself): if a later claim is for the same step, this one was not.
     tentative: bool = False
+    #: A slip in part of the step's working (``16 + 64 × 0.134 = 25.6 GB`` for a step time): its value is
+    #: not the learner's value of the step.
+    partial: bool = False
 
     @property
     def said_again(self) -> bool:

@@ -484,6 +484,10 @@ def test_cards_of_a_size_count_cards():
      "cost_full"),
     ("replica-boot-gap", None, "it reads 70 GB of weights at 6 GB/s and then spends 20 s initialising", 1,
      "unmatched", None),
+    ("throughput-vs-concurrency", None, "big batch: 16 + 64 × 0.1342 = 25.6 GB, / 864 GB/s = 29.6 ms", 1, "slip",
+     "step_big"),
+    ("quantisation-trade-off", None, "lone speed 8-bit = 70 GB / 4.8 TB/s = 14.6 tok/s\n"
+     "4-bit reads half the bytes, so twice as fast: 2 × 14.6 = 29.2 tok/s", 2, "carried", "speed4"),
 ], ids=["own-name-same-line", "own-name-carried", "own-name-after-a-label", "one-over-is-no-rounding",
         "decimal-comma", "decimal-comma-in-brackets", "three-decimals-in-a-comma-working", "mio",
         "mtok-for-tokens-a-day", "mtok-times-price-per-million", "stated-in-millions", "b-star",
@@ -492,7 +496,7 @@ def test_cards_of_a_size_count_cards():
         "at-most-rounds-down", "about-a-value-means-the-nearest-step", "code-with-its-values-in-comments",
         "printed-after-a-prompt", "a-prompt-line-waits-for-its-value", "a-prompt-dividing-by-1e9-means-giga",
         "a-summary-says-values-again", "a-value-said-again-after-the-next-step-was-tried",
-        "a-given-after-so-is-no-result"])
+        "a-given-after-so-is-no-result", "a-slip-in-part-of-a-step", "a-label-names-the-step-a-unit-slip-meant"])
 def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status, step):
     """Round six's notations: a learner's own names (``t1 = … → 1/t1``), read as the values they were given;
     ``→ 1/4.78 ms`` is a new working, not 4.78 ms rounded up to 1; decimal commas (``11,7 s``, and
@@ -507,7 +511,9 @@ def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status,
     # 2 req/s`` states its value in the comment, and a longer name is a variable where arithmetic uses it;
     a ``>>>`` line's value is printed on the next line, read to three figures, and ``/ 1e9`` there means
     giga-. A summary line says values again, as does a value said again once the next step was tried; a
-    given after ``then`` (``… at 6 GB/s and then spends 20 s``) is no result."""
+    given after ``then`` (``… at 6 GB/s and then spends 20 s``) is no result. A slip in part of a step's
+    working (the bytes a big-batch step reads) is that step's; a label names the step a units slip meant
+    (``lone speed 8-bit = 70 GB / 4.8 TB/s = 14.6 tok/s``, a time), so twice it is carried."""
     from bank.grade import grade
     from bank.load import load
     from bank.variant import variant

@@ -16,7 +16,7 @@ from .. import notation as n
 from ..notation import Node  # the field ``n`` below shadows the module inside the class
 from ..errors import NotationError
 from .matching import Claim, compatible, read_as, same_kind
-from .precision import Interval, resolution
+from .precision import resolution
 from .reading import Amount, Scope, amount, leaves
 from .reference import Reference, RefStep
 

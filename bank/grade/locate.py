@@ -21,12 +21,12 @@ from fractions import Fraction
 from .. import notation as n
 from ..errors import NotationError
 from . import diagnose as dx
-from .arithmetic import Arithmetic, per_time
+from .arithmetic import Arithmetic
 from .carry import carry, carry_through
 from .leaves import Leaf, Stand
 from .markup import marked_up, marks_up
-from .matching import UNITS, YES, Claim, counts_lost, fits, labels_clash, period_clash, same_kind
-from .precision import Interval
+from .matching import UNITS, YES, Claim, counts_lost, fits, period_clash, same_kind
+from .naming import _SUMMARY, best, named_step, of_kind
 from .parts import step_of_part
 from .reading import Amount, Scope, amount
 from .rounding import other_way, rounded_wrong_way, rounding_step
@@ -127,7 +127,7 @@ def _wrong_method(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) 
     steps = {u for leaf in found for u in leaf.uses}
     used = steps | {p for leaf in found for p in leaf.given}
     for step in state.ref.steps:
-        if state.covered(step.name) or not _same_kind(claim, step) or (plain and not step.unit.dimensionless):
+        if state.covered(step.name) or not of_kind(claim, step) or (plain and not step.unit.dimensionless):
             continue
         if counted and not step.unit.dimensionless:
             return None  # "= 160 all-reduces" counts something: not a wrong try at the next step's 294.9 MB
@@ -190,7 +190,7 @@ def _from_rounded(state: State, claim: Claim, found: list[Leaf], named: RefStep 
     if not any(s.rounded and s.line is not None for leaf in found for s in leaf.stands) \
             and all(leaf.given or leaf.exact_steps for leaf in found):
         return None
-    near = [s for s in _open(state) if _same_kind(claim, s) and _near(claim, s)]
+    near = [s for s in _open(state) if of_kind(claim, s) and _near(claim, s)]
     return named if named in near else next(iter(near), None)
 
 
@@ -270,7 +270,7 @@ def _carried_ratio(state: State, claim: Claim, found: list[Leaf]) -> tuple[RefSt
             if not source.base:
                 continue
             for step in state.ref.steps:
-                if state.covered(step.name) or step is source or not _same_kind(claim, step):
+                if state.covered(step.name) or step is source or not of_kind(claim, step):
                     continue
                 value = stand.base * step.base / source.base
                 if fits(claim, step.unit, value, value / step.unit.scale) == YES:
@@ -296,7 +296,7 @@ def _wrong_input(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -
     values += neutral
     named = {p for leaf in found for p in leaf.given} | {u for leaf in found for u in leaf.uses}
     for step in state.ref.steps:
-        if state.covered(step.name) or not _same_kind(claim, step):
+        if state.covered(step.name) or not of_kind(claim, step):
             continue
         inputs = list(dict.fromkeys(x.id for x in n.names(state.ref.plan.trees[step.name])))[:MAX_WRONG_INPUTS]
         for name in inputs:
@@ -401,74 +401,6 @@ def _slipped(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], 
     return Outcome(Status.SLIP, best(state, claim, label, UNITS), arith.diagnosis)
 
 
-def best(state: State, claim: Claim, label: str, verdict: str, used: frozenset[str] = frozenset(),
-         own: frozenset[str] = frozenset()) -> RefStep | None:
-    """The step a claim matches with this verdict, when several steps share its value.
-
-    Preference: steps not yet covered; steps that build on the values the claim
-    uses (``295 / 1`` uses the ridge point, so it computes the step after it), and never a step
-    whose value, as the learner had it, the claim uses (``5 + 1`` on their 5 serving replicas);
-    the same kind of unit; an answer part for a claim labelled ``Answer``;
-    the label's words; the order of the working.
-    """
-    words = label_words(label)
-    below = own | {a for u in own for a in state.ref.step(u).ancestors}  # a claim using the learner's value
-    clash = claim.unit is not None and not claim.unit.dimensionless
-    found = [s for s in state.ref.steps if fits(claim, s.unit, s.base, s.shown) == verdict and s.name not in below
-             and not (clash and labels_clash(claim.unit.dims, s.unit.dims))  # type: ignore[union-attr]
-             and not (verdict == YES and period_clash(claim, s))]
-    if not found:
-        return None
-    whole = claim.written.mid.denominator == 1  # "104 sequences": the whole count, not the share before rounding
-    # a bare number states no kind: "ridge point: 989/3.35 = 295" is the ridge point (FLOP/B), not the unitless
-    # crossover batch of the same value
-    kind = claim.unit.dims if claim.unit is not None and claim.unit.name else None
-    answers = {p.name for p in state.ref.parts} if words & _ANSWER else set()  # "Answer: 4" means a part
-    said = " ".join(label.lower().replace(":", " ").split())  # "step time = 21.47 ms" names the step time
-    return min(found, key=lambda s: (s.name in state.coverage, whole and not s.rounds and s.base.denominator != 1
-                                     and any(t.rounds and t.inner == s.base for t in found),
-                                     bool(used) and not used & set(s.ancestors),
-                                     kind is not None and not same_kind(s.unit.dims, kind),
-                                     said != s.label.lower(), s.name not in answers, -len(words & s.words),
-                                     _off(claim, s), s.index))
-
-
-def _off(claim: Claim, step: RefStep) -> Fraction:
-    """How far a claim is from a step's value, relatively: "≈ 100 s" may stand for 65 s, but means 100 s."""
-    value = claim.shown(step.unit, step.shown)
-    return abs(value - step.shown) / abs(step.shown) if step.shown else abs(value)
-
-
-_ANSWER = frozenset({"answer", "final", "result"})
-#: A line so labelled says the working's values again (``Finally, in summary: 47.6 tok/s …``).
-_SUMMARY = _ANSWER | label_words("finally summary summarise summarize overall conclusion recap")
-
-
-def named_step(state: State, label: str, claim: Claim | None = None) -> RefStep | None:
-    """The one step of the claim's kind a label clearly names (every word of the label is one of the
-    step's), or None.
-
-    >>> from bank.load import load
-    >>> from bank.variant import variant
-    >>> from bank.grade.reference import reference
-    >>> q = load().question("replica-boot-gap")
-    >>> named_step(State(reference(q, variant(q))), "read time").name
-    'read_time'
-    """
-    words = label_words(label) - _ANSWER
-    if not words:
-        return None
-    steps = [s for s in state.ref.steps if claim is None or _same_kind(claim, s)
-             or (claim.unit is not None and per_time(s.unit.dims, claim.unit.dims))]  # "save = … $107k/yr"
-    if not steps:
-        return None
-    scored = sorted(((len(words & s.words), s) for s in steps), key=lambda x: -x[0])
-    top, step = scored[0]
-    if top == 0 or (len(scored) > 1 and scored[1][0] == top):
-        return None
-    return step if words <= step.words else None  # every word: "monthly rent" does not name the yearly rent
-
-
 def credits(state: State, step: RefStep, found: list[Leaf], stands: tuple[Stand, ...],
             computes: bool) -> tuple[str, ...]:
     """The matched step plus, for a claim that computes it, the earlier steps it subsumes or uses rightly.
@@ -507,7 +439,7 @@ def _step_slip(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
     # Only steps of the kind the claim computes (70 GB / 4.8 TB/s = 14.6 ms is a time, not a speed), and
     # not a step whose value the claim uses (10% of 30 million works from the 30 million, not towards it).
     used = {name for leaf in found for name in leaf.uses}
-    open_steps = [s for s in state.ref.steps if s.name not in state.coverage and _same_kind(claim, s)
+    open_steps = [s for s in state.ref.steps if s.name not in state.coverage and of_kind(claim, s)
                   and s.name not in used]
     if not open_steps:
         return None
@@ -535,7 +467,7 @@ def _power_off(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
     if not uses or not n.has_operation(line.segments[0].node):
         return None
     return next((Outcome(Status.SLIP, step, dx.Slip.POWER) for step in _open(state)
-                 if uses <= set(step.ancestors) and _same_kind(claim, step)
+                 if uses <= set(step.ancestors) and of_kind(claim, step)
                  and dx.diagnose(step.shown, claim.written, conversions=False) == dx.Slip.POWER), None)
 
 
@@ -556,7 +488,7 @@ def _converted(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
         return None
     sources = [set(leaf.given) | leaf.uses for leaf in found]  # a given, or a step's value (maybe rounded)
     for step in state.ref.steps:
-        if step.name in state.coverage or not _same_kind(claim, step):
+        if step.name in state.coverage or not of_kind(claim, step):
             continue
         inputs, constants = set(step.params) | set(step.ancestors), _constants(state, step.name)
         if all(inputs & s or leaf.value.written in constants for leaf, s in zip(found, sources)) \
@@ -576,11 +508,6 @@ def _constants(state: State, step: str) -> set:
 def _off_by_conversion(claim: Claim, step: RefStep) -> bool:
     return any(fits(claim.scaled(1 / k), step.unit, step.base, step.shown) == YES
                for f in dx.CONVERSIONS for k in (f, 1 / f))
-
-
-def _same_kind(claim: Claim, step: RefStep) -> bool:
-    unit = claim.unit
-    return unit is None or unit.dimensionless or same_kind(unit.dims, step.unit.dims)
 
 
 def _changed(tree: n.Node, scope: Scope, text: str) -> Claim | None:

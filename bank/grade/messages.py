@@ -40,7 +40,7 @@ def message(state: State, arith: Arithmetic, o: Outcome, raw: str, n: int = 0, l
 
 def _named(state: State, arith: Arithmetic, label: str) -> RefStep | None:
     """The open step an unmatched claim's label names, if it is of the claim's kind."""
-    from .locate import named_step
+    from .naming import named_step
 
     step = named_step(state, label)
     unit = arith.stated.unit

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from typing import Any
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 from .diagnose import DIAGNOSES, Slip

@@ -1,0 +1,89 @@
+"""Which step a claim names: by its value (:func:`best`, when several steps share it) and by its label's words
+(:func:`named_step`).
+
+A label that clearly names one step outranks a value that merely equals another, and of several steps a value
+fits, the nearest wins (``≈ 100 s`` is the boot time, not a read time of 65 s).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .arithmetic import per_time
+from .matching import YES, Claim, fits, labels_clash, period_clash, same_kind
+from .reference import RefStep, label_words
+from .state import State
+
+
+def best(state: State, claim: Claim, label: str, verdict: str, used: frozenset[str] = frozenset(),
+         own: frozenset[str] = frozenset()) -> RefStep | None:
+    """The step a claim matches with this verdict, when several steps share its value.
+
+    Preference: steps not yet covered; steps that build on the values the claim
+    uses (``295 / 1`` uses the ridge point, so it computes the step after it), and never a step
+    whose value, as the learner had it, the claim uses (``5 + 1`` on their 5 serving replicas);
+    the same kind of unit; an answer part for a claim labelled ``Answer``;
+    the label's words; the order of the working.
+    """
+    words = label_words(label)
+    below = own | {a for u in own for a in state.ref.step(u).ancestors}  # a claim using the learner's value
+    clash = claim.unit is not None and not claim.unit.dimensionless
+    found = [s for s in state.ref.steps if fits(claim, s.unit, s.base, s.shown) == verdict and s.name not in below
+             and not (clash and labels_clash(claim.unit.dims, s.unit.dims))  # type: ignore[union-attr]
+             and not (verdict == YES and period_clash(claim, s))]
+    if not found:
+        return None
+    whole = claim.written.mid.denominator == 1  # "104 sequences": the whole count, not the share before rounding
+    # a bare number states no kind: "ridge point: 989/3.35 = 295" is the ridge point (FLOP/B), not the unitless
+    # crossover batch of the same value
+    kind = claim.unit.dims if claim.unit is not None and claim.unit.name else None
+    answers = {p.name for p in state.ref.parts} if words & _ANSWER else set()  # "Answer: 4" means a part
+    said = " ".join(label.lower().replace(":", " ").split())  # "step time = 21.47 ms" names the step time
+    return min(found, key=lambda s: (s.name in state.coverage, whole and not s.rounds and s.base.denominator != 1
+                                     and any(t.rounds and t.inner == s.base for t in found),
+                                     bool(used) and not used & set(s.ancestors),
+                                     kind is not None and not same_kind(s.unit.dims, kind),
+                                     said != s.label.lower(), s.name not in answers, -len(words & s.words),
+                                     _off(claim, s), s.index))
+
+
+def _off(claim: Claim, step: RefStep) -> Fraction:
+    """How far a claim is from a step's value, relatively: "≈ 100 s" may stand for 65 s, but means 100 s."""
+    value = claim.shown(step.unit, step.shown)
+    return abs(value - step.shown) / abs(step.shown) if step.shown else abs(value)
+
+
+_ANSWER = frozenset({"answer", "final", "result"})
+#: A line so labelled says the working's values again (``Finally, in summary: 47.6 tok/s …``).
+_SUMMARY = _ANSWER | label_words("finally summary summarise summarize overall conclusion recap")
+
+
+def named_step(state: State, label: str, claim: Claim | None = None) -> RefStep | None:
+    """The one step of the claim's kind a label clearly names (every word of the label is one of the
+    step's), or None.
+
+    >>> from bank.load import load
+    >>> from bank.variant import variant
+    >>> from bank.grade.reference import reference
+    >>> q = load().question("replica-boot-gap")
+    >>> named_step(State(reference(q, variant(q))), "read time").name
+    'read_time'
+    """
+    words = label_words(label) - _ANSWER
+    if not words:
+        return None
+    steps = [s for s in state.ref.steps if claim is None or of_kind(claim, s)
+             or (claim.unit is not None and per_time(s.unit.dims, claim.unit.dims))]  # "save = … $107k/yr"
+    if not steps:
+        return None
+    scored = sorted(((len(words & s.words), s) for s in steps), key=lambda x: -x[0])
+    top, step = scored[0]
+    if top == 0 or (len(scored) > 1 and scored[1][0] == top):
+        return None
+    return step if words <= step.words else None  # every word: "monthly rent" does not name the yearly rent
+
+
+def of_kind(claim: Claim, step: RefStep) -> bool:
+    """Whether a claim can be of a step's kind: no unit, a plain number, or the same kind of unit."""
+    unit = claim.unit
+    return unit is None or unit.dimensionless or same_kind(unit.dims, step.unit.dims)

@@ -145,12 +145,20 @@ def _running(run: list[n.Segment], seg: n.Segment, scope: Scope, text: str) -> _
     stated_seg = n.Segment(first, seg.approx, first.start, first.end, seg.link)
     if not _holds(n.Chain(text, "", tuple(run + [stated_seg])), scope):
         return None
+    if len(run) > 1 and _number(run[-1].node) != _number(first):
+        return run, [replace(seg, link="")]  # "10% of 70M = 7M -> 7 * 0.20": the 7 is 7M in millions, not a claim
     return run + [stated_seg], [replace(seg, link="")]
 
 
 def _reciprocal(node: n.Node) -> bool:
     """``→ 1/4.78 ms = 209 tok/s``: one over a value is a new working, not the 1 that 0.00478 rounds up to."""
     return isinstance(node, n.BinOp) and node.op == "/" and isinstance(node.left, n.Num) and node.left.value == 1
+
+
+def _number(node: n.Node) -> object:
+    """The number a lone side is written as (7M is 7,000,000; 7 is 7), or None for a working."""
+    inner = node.operand if isinstance(node, n.Quantity) else node
+    return inner.value if isinstance(inner, n.Num) else None
 
 
 def _leftmost(node: n.Node) -> n.Node | None:

@@ -488,6 +488,9 @@ def test_cards_of_a_size_count_cards():
      "step_big"),
     ("quantisation-trade-off", None, "lone speed 8-bit = 70 GB / 4.8 TB/s = 14.6 tok/s\n"
      "4-bit reads half the bytes, so twice as fast: 2 × 14.6 = 29.2 tok/s", 2, "carried", "speed4"),
+    ("autoscaling-signal", None, "capacity w/ 10% headroom = 11 rps", 1, "correct", "capacity"),
+    ("cache-aware-routing", None, "tokens/day = 20k * 1500 = 30M\nhits: 10% of 30M = 3M -> 3 * 0.30 = 0.90", 2,
+     "correct", "hit_bill"),
 ], ids=["own-name-same-line", "own-name-carried", "own-name-after-a-label", "one-over-is-no-rounding",
         "decimal-comma", "decimal-comma-in-brackets", "three-decimals-in-a-comma-working", "mio",
         "mtok-for-tokens-a-day", "mtok-times-price-per-million", "stated-in-millions", "b-star",
@@ -496,7 +499,8 @@ def test_cards_of_a_size_count_cards():
         "at-most-rounds-down", "about-a-value-means-the-nearest-step", "code-with-its-values-in-comments",
         "printed-after-a-prompt", "a-prompt-line-waits-for-its-value", "a-prompt-dividing-by-1e9-means-giga",
         "a-summary-says-values-again", "a-value-said-again-after-the-next-step-was-tried",
-        "a-given-after-so-is-no-result", "a-slip-in-part-of-a-step", "a-label-names-the-step-a-unit-slip-meant"])
+        "a-given-after-so-is-no-result", "a-slip-in-part-of-a-step", "a-label-names-the-step-a-unit-slip-meant",
+        "a-share-beside-a-rate-is-no-side", "the-same-value-in-millions-goes-on"])
 def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status, step):
     """Round six's notations: a learner's own names (``t1 = … → 1/t1``), read as the values they were given;
     ``→ 1/4.78 ms`` is a new working, not 4.78 ms rounded up to 1; decimal commas (``11,7 s``, and
@@ -513,7 +517,8 @@ def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status,
     giga-. A summary line says values again, as does a value said again once the next step was tried; a
     given after ``then`` (``… at 6 GB/s and then spends 20 s``) is no result. A slip in part of a step's
     working (the bytes a big-batch step reads) is that step's; a label names the step a units slip meant
-    (``lone speed 8-bit = 70 GB / 4.8 TB/s = 14.6 tok/s``, a time), so twice it is carried."""
+    (``lone speed 8-bit = 70 GB / 4.8 TB/s = 14.6 tok/s``, a time), so twice it is carried. ``w/ 10% headroom
+    = 11 rps`` does not claim 10% is 11 rps rounded down from nothing; ``= 3M -> 3 * 0.30`` goes on from 3M."""
     from bank.grade import grade
     from bank.load import load
     from bank.variant import variant

@@ -327,8 +327,9 @@ def _agree(c: Amount, side: Side) -> str | None:
         return "ok"
     if strict and compatible(c.unit.dims, s.unit.dims) and side.base.contains(c.base):  # type: ignore[union-attr]
         return "lenient"  # 3 million x $0.30/Mtoken = $0.90: the tokens go unsaid
-    if strict and per_time(c.unit.dims, s.unit.dims) and _period(side) \
-            and side.base.scale(_period(side)).contains(c.base):  # type: ignore[union-attr]
+    period = _period(side)  # 0 when the rate names none ("22 rps"): no year to scale by
+    if (strict and period and per_time(c.unit.dims, s.unit.dims)  # type: ignore[union-attr]
+            and side.base.scale(period).contains(c.base)):
         return "lenient"  # … x 8,760 hours = $21,900 a year: the yearly total, said as a rate
     if _rate_unsaid(c, side):
         return "lenient"  # 8,760 h × $2.50 = $21,900: the price per hour, its "per hour" unsaid

@@ -194,7 +194,7 @@ def _per_count_unsaid(mine: Unit, unit: Unit, any_scale: bool = False) -> bool:
 
 def _per_time(step: tuple[int, ...], mine: tuple[int, ...]) -> bool:
     """A claim that is the step's quantity "per" some time (a count said as a rate)."""
-    return mine[0] == step[0] - 1 and same_kind((0,) + step[1:], (0,) + mine[1:])
+    return mine[0] == step[0] - 1 and compatible((0,) + step[1:], (0,) + mine[1:])  # "32850/yr": $ unsaid
 
 
 def same_kind(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:

@@ -73,7 +73,8 @@ def named_step(state: State, label: str, claim: Claim | None = None) -> RefStep 
     if not words:
         return None
     steps = [s for s in state.ref.steps if claim is None or of_kind(claim, s)
-             or (claim.unit is not None and per_time(s.unit.dims, claim.unit.dims))]  # "save = … $107k/yr"
+             or (claim.unit is not None and not s.unit.dimensionless
+                 and per_time(s.unit.dims, claim.unit.dims))]  # "save = … $107k/yr"
     if not steps:
         return None
     scored = sorted(((len(words & s.words), s) for s in steps), key=lambda x: -x[0])

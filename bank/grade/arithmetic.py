@@ -414,10 +414,8 @@ def _rate_unsaid(c: Amount, side: Side) -> bool:
 
 def _period(side: Side) -> Fraction:
     """The time a stated rate is "per" (a day for ``$9.00 a day``), in seconds; 0 when there is none."""
-    node = side.segment.node
-    while isinstance(node, n.Neg):
-        node = node.operand
-    return period(node.unit_text) if isinstance(node, n.Quantity) else Fraction(0)
+    periods = [period(q.unit_text) for q in n.walk(side.segment.node) if isinstance(q, n.Quantity)]
+    return next((p for p in periods if p), Fraction(0))  # "$3.50×10^4 per year": the year is on the power
 
 
 def _plain_left(c: Amount, s: Amount) -> bool:

@@ -194,7 +194,11 @@ def _per_count_unsaid(mine: Unit, unit: Unit, any_scale: bool = False) -> bool:
 
 def _per_time(step: tuple[int, ...], mine: tuple[int, ...]) -> bool:
     """A claim that is the step's quantity "per" some time (a count said as a rate)."""
-    return mine[0] == step[0] - 1 and compatible((0,) + step[1:], (0,) + mine[1:])  # "32850/yr": $ unsaid
+    if mine[0] != step[0] - 1:
+        return False
+    money = DIMENSIONS.index("money")
+    said = tuple(step[money] if i == money and not k else k for i, k in enumerate(mine))  # "15330/yr": $ unsaid
+    return compatible((0,) + said[1:], (0,) + step[1:])
 
 
 def same_kind(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:

@@ -21,11 +21,15 @@ from typing import Callable, Mapping
 
 from ..errors import NotationError
 from ..units import DIMENSIONLESS, PERCENT, Unit, lookup
-from ..vocabulary import AMBIGUOUS_SUFFIXES, LINK_WORDS, NUMBER_WORDS, RESERVED
+from ..vocabulary import AMBIGUOUS_SUFFIXES, LINK_WORDS, NUMBER_WORDS, RATE_WORDS, RESERVED
 from .functions import ALIASES, FUNCTIONS
 from .lexer import Token
 from .nodes import BinOp, Call, Name, Node, Num, Quantity
 from .parser import _ADDITIVE, MAX_DEPTH, MAX_LENGTH, Parser, _limit, _percent, _unit
+
+
+#: Words that make a rate of the time unit after them (``$2.50 an hour``); "each" divides by nothing.
+_PER_WORDS = tuple(w for w in RATE_WORDS if w != "each")
 
 
 class ProseParser(Parser):
@@ -241,14 +245,13 @@ class ProseParser(Parser):
             self.advance(), self.advance()
             parts.append("%")
             return PERCENT
-        if unit is not None and tok.kind == "name" and tok.text in ("an", "a", "every", "per") \
-                and self.peek().kind == "name":
+        if tok.kind == "name" and tok.text in _PER_WORDS and self.peek().kind == "name":
             other = self.unit_word(self.peek())
-            if other is not None and other.dims[0] == 1 and not any(other.dims[1:]):  # $2.50 an hour
+            if other is not None and other.dims[0] == 1 and not any(other.dims[1:]):  # $2.50 an hour, 32.85k a yr
                 self.advance()
                 word = self.advance()
                 parts.append(f"/{word.text}")
-                return unit / other
+                return (unit if unit is not None else DIMENSIONLESS) / other
         if unit is None and tok.text == "$" and self.peek().kind != "num":  # 1.25 $/hr
             self.advance()
             parts.append("$")

@@ -301,10 +301,10 @@
     if (u === null && t.kind === "name" && t.text === "per" && this.peek().text === "cent") {
       this.advance(); this.advance(); parts.push("%"); return PERCENT;
     }
-    if (u !== null && t.kind === "name" && ["an", "a", "every", "per"].indexOf(t.text) >= 0 && this.peek().kind === "name") {
-      other = this.unitWord(this.peek());
+    if (t.kind === "name" && ["an", "a", "every", "per"].indexOf(t.text) >= 0 && this.peek().kind === "name") {
+      other = this.unitWord(this.peek());  /* $2.50 an hour, 32.85k a yr */
       if (other && other.dims[0] === 1 && other.dims.slice(1).every(function (x) { return x === 0; })) {
-        this.advance(); word = this.advance(); parts.push("/" + word.text); return udiv(u, other);
+        this.advance(); word = this.advance(); parts.push("/" + word.text); return udiv(u !== null ? u : DIMENSIONLESS, other);
       }
     }
     if (u === null && t.text === "$" && this.peek().kind !== "num") { this.advance(); parts.push("$"); return lookup("USD"); }

@@ -491,6 +491,10 @@ def test_cards_of_a_size_count_cards():
     ("autoscaling-signal", None, "capacity w/ 10% headroom = 11 rps", 1, "correct", "capacity"),
     ("cache-aware-routing", None, "tokens/day = 20k * 1500 = 30M\nhits: 10% of 30M = 3M -> 3 * 0.30 = 0.90", 2,
      "correct", "hit_bill"),
+    ("warm-pool-size", "k6", "1.75 x 24 = 42/day x 365 = 15330/yr", 1, "correct", "yearly_rent"),
+    ("warm-pool-size", "k6", "rent 1.75 x 8760 = 15,330\nbig 8 x 15,330 = 122,640\nsmall 2 x 15,330 = 30,660\n"
+     "saves approx 92k a yr", 4, "correct", "saving"),
+    ("warm-pool-size", "k6", "$1.75 x 8760 = $1.53×10^4 per year", 1, "correct", "yearly_rent"),
 ], ids=["own-name-same-line", "own-name-carried", "own-name-after-a-label", "one-over-is-no-rounding",
         "decimal-comma", "decimal-comma-in-brackets", "three-decimals-in-a-comma-working", "mio",
         "mtok-for-tokens-a-day", "mtok-times-price-per-million", "stated-in-millions", "b-star",
@@ -500,7 +504,8 @@ def test_cards_of_a_size_count_cards():
         "printed-after-a-prompt", "a-prompt-line-waits-for-its-value", "a-prompt-dividing-by-1e9-means-giga",
         "a-summary-says-values-again", "a-value-said-again-after-the-next-step-was-tried",
         "a-given-after-so-is-no-result", "a-slip-in-part-of-a-step", "a-label-names-the-step-a-unit-slip-meant",
-        "a-share-beside-a-rate-is-no-side", "the-same-value-in-millions-goes-on"])
+        "a-share-beside-a-rate-is-no-side", "the-same-value-in-millions-goes-on", "a-yearly-total-per-yr",
+        "a-bare-number-a-yr", "per-year-on-a-power-of-ten"])
 def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status, step):
     """Round six's notations: a learner's own names (``t1 = … → 1/t1``), read as the values they were given;
     ``→ 1/4.78 ms`` is a new working, not 4.78 ms rounded up to 1; decimal commas (``11,7 s``, and
@@ -518,7 +523,9 @@ def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status,
     given after ``then`` (``… at 6 GB/s and then spends 20 s``) is no result. A slip in part of a step's
     working (the bytes a big-batch step reads) is that step's; a label names the step a units slip meant
     (``lone speed 8-bit = 70 GB / 4.8 TB/s = 14.6 tok/s``, a time), so twice it is carried. ``w/ 10% headroom
-    = 11 rps`` does not claim 10% is 11 rps rounded down from nothing; ``= 3M -> 3 * 0.30`` goes on from 3M."""
+    = 11 rps`` does not claim 10% is 11 rps rounded down from nothing; ``= 3M -> 3 * 0.30`` goes on from 3M.
+    A yearly total said per year is the total, with its $ unsaid (``21900/yr``), a bare number ``a yr``, or
+    the year on a power of ten (``$2.19×10^4 per year``)."""
     from bank.grade import grade
     from bank.load import load
     from bank.variant import variant

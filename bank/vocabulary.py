@@ -61,7 +61,8 @@ def _bytes() -> list[Word]:
     for p, k in _DECIMAL.items():
         name, other = (f"{p.upper()}B", (f"{p}B",)) if p == "k" else (f"{p}B", ())
         words = (f"{_DATA_WORDS[p]}byte", f"{_DATA_WORDS[p]}bytes") + (("gig", "gigs", "G") if p == "G" else ())
-        out.append(Word(name, "data", Fraction(k), (*other, *words)))
+        typed = (f"{p.lower()}b",) if p != "k" else ()  # "245.8mb", "17.5gb": lower case in a chat (kb is a kilobit)
+        out.append(Word(name, "data", Fraction(k), (*other, *words, *typed)))
     return out
 
 
@@ -94,7 +95,7 @@ def _table() -> list[Word]:
         # compute
         Word("FLOP", "compute", Fraction(1), ("FLOPs", "flop", "flops")),
         *[Word(f"{p}FLOP", "compute", Fraction(k), (f"{p}FLOPs",) + ((f"{p.upper()}FLOP", f"{p.upper()}FLOPs")
-                                                                      if p == "k" else ()))
+                                                                      if p == "k" else (f"{p.lower()}flop",)))
           for p, k in _DECIMAL.items()],
         # money
         Word("USD", "money", Fraction(1), ("$", "usd", "dollar", "dollars")),
@@ -129,7 +130,7 @@ def _table() -> list[Word]:
         Word("rps", expands="request/s", aliases=("RPS", "qps", "QPS")),
         Word("tps", expands="token/s", aliases=("TPS",)),
         Word("FLOPS", expands="FLOP/s"),
-        *[Word(f"{p}FLOPS", expands=f"{p}FLOP/s", aliases=((f"{p.upper()}FLOPS",) if p == "k" else ())
+        *[Word(f"{p}FLOPS", expands=f"{p}FLOP/s", aliases=((f"{p.upper()}FLOPS",) if p == "k" else (f"{p.lower()}flops",))
                + (f"{_DATA_WORDS[p]}flops", f"{_DATA_WORDS[p].capitalize()}FLOPS")) for p in _DECIMAL],
         *[Word(f"{p}Bps", expands=f"{p}B/s") for p in _DECIMAL],
         *[Word(f"{p}bps", expands=f"{p}b/s") for p in _DECIMAL],

@@ -163,7 +163,36 @@ def _read(state: State, raw: str) -> n.Reading:
         if variables.uses(raw, name) and name in variables.spotted(state.variables):  # "… -> 1/t1 = 209 tok/s"
             reading = n.read_line(raw, names | {name}, state.ref.plan.units, previous=state.last_value,
                                   commas=state.commas)
-    return variables.substitute(reading, state.variables)
+    return _itself(variables.substitute(reading, state.variables), state)
+
+
+def _itself(reading: n.Reading, state: State) -> n.Reading:
+    """``buffer … = 245.8 MB, chunk /8 = 30.7 MB``: a step's own name before its working, while the step is
+    open, labels it; the working goes on from the value before it (on this line, or the line before), or
+    from the value after ``at`` (``crossover at 206/2 = 103``)."""
+    chains, before = list(reading.chains), state.last_value
+    for k, chain in enumerate(chains):
+        if not chain.segments:
+            continue
+        node = _named_for_itself(reading.text, chain.segments[0].node, before, state)
+        if node is not None:
+            chains[k] = replace(chain, segments=(replace(chain.segments[0], node=node), *chain.segments[1:]))
+        before = chain.segments[-1].node
+    return replace(reading, chains=tuple(chains))
+
+
+def _named_for_itself(text: str, first: n.Node, before: n.Node | None, state: State) -> n.Node | None:
+    lead: n.Node = first
+    parent: n.BinOp | None = None
+    while isinstance(lead, n.BinOp):
+        parent = lead
+        lead = lead.left
+    if parent is None or not isinstance(lead, n.Name) or lead.id not in state.ref.plan.trees \
+            or state.covered(lead.id):
+        return None
+    if text[parent.op_start:parent.op_start + 2].strip().lower() in ("at", "@"):
+        return n.swap(first, parent, parent.right)  # "crossover at 206/2 = 103": the step is at that value
+    return None if before is None else n.swap(first, lead, moved(before, lead.start, lead.end))
 
 
 def _mentions(reading: n.Reading, state: State) -> list[tuple[n.Chain, RefStep]]:

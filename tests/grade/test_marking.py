@@ -495,6 +495,11 @@ def test_cards_of_a_size_count_cards():
     ("warm-pool-size", "k6", "rent 1.75 x 8760 = 15,330\nbig 8 x 15,330 = 122,640\nsmall 2 x 15,330 = 30,660\n"
      "saves approx 92k a yr", 4, "correct", "saving"),
     ("warm-pool-size", "k6", "$1.75 x 8760 = $1.53×10^4 per year", 1, "correct", "yearly_rent"),
+    ("tensor-parallel-overhead", None, "buffer 4000 x 8192 x 2 = 65.5mb, chunk /4 = 16.4mb", 1, "correct", "chunk"),
+    ("decode-roofline-batch", None, "ridge -> 989 TFLOP/s / 3.35 TB/s = 295 FLOP/B\n-> crossover at 295/1 = 295 seqs", 2,
+     "correct", "crossover"),
+    ("prefill-time-to-first-token", None, "flops/tok = 2 x 8b = 16gflop\nx 4000 tok = 64tflop = 6.4e13", 2,
+     "correct", "prefill_flop"),
 ], ids=["own-name-same-line", "own-name-carried", "own-name-after-a-label", "one-over-is-no-rounding",
         "decimal-comma", "decimal-comma-in-brackets", "three-decimals-in-a-comma-working", "mio",
         "mtok-for-tokens-a-day", "mtok-times-price-per-million", "stated-in-millions", "b-star",
@@ -505,7 +510,8 @@ def test_cards_of_a_size_count_cards():
         "a-summary-says-values-again", "a-value-said-again-after-the-next-step-was-tried",
         "a-given-after-so-is-no-result", "a-slip-in-part-of-a-step", "a-label-names-the-step-a-unit-slip-meant",
         "a-share-beside-a-rate-is-no-side", "the-same-value-in-millions-goes-on", "a-yearly-total-per-yr",
-        "a-bare-number-a-yr", "per-year-on-a-power-of-ten"])
+        "a-bare-number-a-yr", "per-year-on-a-power-of-ten", "a-step-named-before-its-working",
+        "a-step-at-a-value", "lower-case-units"])
 def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status, step):
     """Round six's notations: a learner's own names (``t1 = … → 1/t1``), read as the values they were given;
     ``→ 1/4.78 ms`` is a new working, not 4.78 ms rounded up to 1; decimal commas (``11,7 s``, and
@@ -525,7 +531,8 @@ def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status,
     (``lone speed 8-bit = 70 GB / 4.8 TB/s = 14.6 tok/s``, a time), so twice it is carried. ``w/ 10% headroom
     = 11 rps`` does not claim 10% is 11 rps rounded down from nothing; ``= 3M -> 3 * 0.30`` goes on from 3M.
     A yearly total said per year is the total, with its $ unsaid (``21900/yr``), a bare number ``a yr``, or
-    the year on a power of ten (``$2.19×10^4 per year``)."""
+    the year on a power of ten (``$2.19×10^4 per year``). An open step's own name before its working labels it
+    (``chunk /4``, ``crossover at 295/1``); units typed in lower case (``65.5mb``, ``28gflop``, ``tflops``)."""
     from bank.grade import grade
     from bank.load import load
     from bank.variant import variant

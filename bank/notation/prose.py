@@ -227,6 +227,10 @@ class ProseParser(Parser):
         if tok.kind == "name" and tok.text in AMBIGUOUS_SUFFIXES and self.attached() and self._billions(tok):
             self.advance()  # 8B params, 70B, 2T tokens: a billion, a trillion (2B alone is two bytes)
             return AMBIGUOUS_SUFFIXES[tok.text]
+        nxt = self.peek()
+        if tok.kind == "name" and tok.text == "b" and self.attached() and (nxt.kind == "name" or nxt.text in _B_BEFORE):
+            self.advance()  # "2 x 8b = 16", "5.37b bytes": a billion in lower case; "(8b)" stays 8-bit
+            return AMBIGUOUS_SUFFIXES["B"]
         return super().suffix()
 
     def _billions(self, tok: Token) -> bool:
@@ -291,5 +295,7 @@ class ProseParser(Parser):
         return None
 
 
+#: What may follow a billion written "8b": a product or a result (``2 x 8b = 16 GFLOP``).
+_B_BEFORE = ("=", "*", "x", "×", "≈", "~")
 #: Words after ``8B`` that say it counts parameters (a billion), not bytes.
 _MODEL_WORDS = frozenset({"params", "param", "parameters", "parameter", "model", "models", "weights", "llm"})

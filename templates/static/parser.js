@@ -249,6 +249,11 @@
       this.advance();  /* 8B params, 70B, 2T tokens: a billion, a trillion (2B alone is two bytes) */
       return vocab().ambiguous[t.text];
     }
+    var nxt = this.peek();  /* "2 x 8b = 16", "5.37b bytes": a billion in lower case; "(8b)" stays 8-bit (prose.py suffix) */
+    if (t.kind === "name" && t.text === "b" && this.attached() && (nxt.kind === "name" || ["=", "*", "x", "×", "≈", "~"].indexOf(nxt.text) >= 0)) {
+      this.advance();
+      return vocab().ambiguous.B;
+    }
     if (t.kind === "name" && has(vocab().suffixes, t.text)) return vocab().suffixes[this.advance().text];
     return null;
   };

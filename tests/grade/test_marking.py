@@ -500,6 +500,10 @@ def test_cards_of_a_size_count_cards():
      "correct", "crossover"),
     ("prefill-time-to-first-token", None, "flops/tok = 2 x 8b = 16gflop\nx 4000 tok = 64tflop = 6.4e13", 2,
      "correct", "prefill_flop"),
+    ("kv-cache-per-token", None, "per tok 2x80x8x128x2bytes = 327680 bytes\nseq 327680 x 8192 = 2.68b bytes", 2,
+     "correct", "kv_seq"),
+    ("quantisation-trade-off", None, "lone speed: 4.8 TB/s ÷ 70 GB ~ 68.6 tok/s (8b), ÷ 35 GB ~ 137 tok/s (4b)", 1,
+     "correct", "speed4"),
 ], ids=["own-name-same-line", "own-name-carried", "own-name-after-a-label", "one-over-is-no-rounding",
         "decimal-comma", "decimal-comma-in-brackets", "three-decimals-in-a-comma-working", "mio",
         "mtok-for-tokens-a-day", "mtok-times-price-per-million", "stated-in-millions", "b-star",
@@ -511,7 +515,7 @@ def test_cards_of_a_size_count_cards():
         "a-given-after-so-is-no-result", "a-slip-in-part-of-a-step", "a-label-names-the-step-a-unit-slip-meant",
         "a-share-beside-a-rate-is-no-side", "the-same-value-in-millions-goes-on", "a-yearly-total-per-yr",
         "a-bare-number-a-yr", "per-year-on-a-power-of-ten", "a-step-named-before-its-working",
-        "a-step-at-a-value", "lower-case-units"])
+        "a-step-at-a-value", "lower-case-units", "a-billion-in-lower-case", "8b-in-brackets-is-8-bit"])
 def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status, step):
     """Round six's notations: a learner's own names (``t1 = … → 1/t1``), read as the values they were given;
     ``→ 1/4.78 ms`` is a new working, not 4.78 ms rounded up to 1; decimal commas (``11,7 s``, and
@@ -532,7 +536,8 @@ def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status,
     = 11 rps`` does not claim 10% is 11 rps rounded down from nothing; ``= 3M -> 3 * 0.30`` goes on from 3M.
     A yearly total said per year is the total, with its $ unsaid (``21900/yr``), a bare number ``a yr``, or
     the year on a power of ten (``$2.19×10^4 per year``). An open step's own name before its working labels it
-    (``chunk /4``, ``crossover at 295/1``); units typed in lower case (``65.5mb``, ``28gflop``, ``tflops``)."""
+    (``chunk /4``, ``crossover at 295/1``); units typed in lower case (``65.5mb``, ``28gflop``, ``tflops``), and
+    a billion (``2.68b bytes``), where ``(8b)`` alone stays 8-bit."""
     from bank.grade import grade
     from bank.load import load
     from bank.variant import variant

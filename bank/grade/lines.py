@@ -1,0 +1,141 @@
+"""A line read with what the working said before it, as a tutor reads it.
+
+- The learner's own names for values (``t1 = … = 4.78 ms`` … ``1/t1``), read as the values they were given
+  (:mod:`.variables`).
+- A Python prompt: ``>>> ridge / ai`` computes, and the number printed on the next line is its value.
+- A step's own name before its working, while the step is open, labels it (``chunk /8 = 18.4 MB``).
+
+>>> from bank.load import load
+>>> from bank.variant import variant
+>>> from bank.grade.reference import reference
+>>> q = load().question("replica-boot-gap")
+>>> state = State(reference(q, variant(q)))
+>>> read(state, "t = 70 / 6 = 11.7 s") is not None, read(state, ">>> t + 20")
+(True, None)
+>>> [s.link for s in read(state, "31.7").claims[0].segments]
+['', '=']
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import replace
+from fractions import Fraction
+
+from .. import notation as n
+from ..errors import NotationError
+from ..notation.nodes import moved
+from . import variables
+from .state import State
+
+
+def read(state: State, raw: str) -> n.Reading | None:
+    """The claims of one line (see the module docstring); None for a line typed at a prompt, whose value is
+    on the next line."""
+    prompt, state.prompt = state.prompt, None
+    if raw.lstrip().startswith(_PROMPT) and _typed(state, raw):
+        return None
+    return _answered(_read(state, raw), prompt)
+
+
+#: A Python prompt: ``>>> ridge / ai``, with the value printed on the next line.
+_PROMPT = ">>>"
+
+
+def _typed(state: State, raw: str) -> bool:
+    """Keep what a ``>>>`` line computes for the line after it (``1224.13``): code, read as the notation
+    reads an author's expression. False for anything else (a tuple, a result typed on the same line)."""
+    code, _, comment = raw.split(_PROMPT, 1)[1].partition("#")
+    if re.match(r"\s*[$~≈]?\s*\d", comment):
+        return False  # ">>> rent / 10.8   # 0.2315": the value is on this line
+    try:
+        tree = n.parse(code)
+    except NotationError:
+        return False
+    known = state.ref.names | frozenset(state.variables)
+    if not n.has_operation(tree) or any(x.id not in known for x in n.names(tree)):
+        return False
+    state.prompt = variables.substitute_node(tree, state.variables)
+    return True
+
+
+def _answered(reading: n.Reading, prompt: n.Node | None) -> n.Reading:
+    """A lone value printed after a ``>>>`` line is what that line computes: ``ridge / ai = 1224.13``."""
+    chains = reading.chains
+    if prompt is None or len(chains) != 1 or len(chains[0].segments) != 1 \
+            or n.has_operation(chains[0].segments[0].node):
+        return reading
+    value = chains[0].segments[0]
+    node = _printed(value.node)
+    if isinstance(prompt, n.BinOp) and prompt.op == "/" and isinstance(prompt.right, n.Num) \
+            and prompt.right.value in _PREFIXES and isinstance(node, n.Num):
+        # "kv_tok * 8192 / 1e9" printing 2.684: gigabytes, the / 1e9 a change of prefix in the learner's head
+        node = replace(node, value=node.value * prompt.right.value, resolution=node.resolution * prompt.right.value)
+        prompt = prompt.left
+    asked = n.Segment(moved(prompt, value.start, value.start), False, value.start, value.start)
+    printed = replace(value, node=node, link="=")
+    return replace(reading, chains=(replace(chains[0], segments=(asked, printed), claim=True),))
+
+
+#: Dividing by one of these at a prompt changes a unit's prefix (k, M, G, T).
+_PREFIXES = frozenset(Fraction(10) ** k for k in (3, 6, 9, 12))
+#: Significant digits a printed float is read to: 34.27267074584961 is the machine's claim, not the learner's,
+#: and it was worked from the values the learner noted (``# 3.355 GB``), not the ones Python held.
+_PRINTED_DIGITS = 3
+
+
+def _printed(node: n.Node) -> n.Node:
+    if not isinstance(node, n.Num) or not node.value:
+        return node
+    place = Fraction(10) ** (math.floor(math.log10(abs(node.value))) - _PRINTED_DIGITS + 1)
+    return replace(node, resolution=max(node.resolution, place))
+
+
+def _read(state: State, raw: str) -> n.Reading:
+    """The line's claims, with the learner's own variables read as the values they were given."""
+    names = state.ref.names | variables.spotted(state.variables)
+    try:
+        reading = n.read_line(raw, names, state.ref.plan.units, previous=state.last_value, commas=state.commas)
+    except NotationError:
+        used = variables.used(raw, state.variables)  # "backlog = growth * 30": a longer name, in arithmetic
+        if not used:
+            raise
+        names |= used
+        reading = n.read_line(raw, names, state.ref.plan.units, previous=state.last_value, commas=state.commas)
+    name = variables.defined(raw, reading)
+    if name is not None and len(state.variables) < variables.MAX_VARIABLES:
+        state.variables[name] = variables.value_of(variables.substitute(reading, state.variables))
+        if variables.uses(raw, name) and name in variables.spotted(state.variables):  # "… -> 1/t1 = 209 tok/s"
+            reading = n.read_line(raw, names | {name}, state.ref.plan.units, previous=state.last_value,
+                                  commas=state.commas)
+    return _itself(variables.substitute(reading, state.variables), state)
+
+
+def _itself(reading: n.Reading, state: State) -> n.Reading:
+    """``buffer … = 245.8 MB, chunk /8 = 30.7 MB``: a step's own name before its working, while the step is
+    open, labels it; the working goes on from the value before it (on this line, or the line before), or
+    from the value after ``at`` (``crossover at 206/2 = 103``)."""
+    chains, before = list(reading.chains), state.last_value
+    for k, chain in enumerate(chains):
+        if not chain.segments:
+            continue
+        node = _named_for_itself(reading.text, chain.segments[0].node, before, state)
+        if node is not None:
+            chains[k] = replace(chain, segments=(replace(chain.segments[0], node=node), *chain.segments[1:]))
+        before = chain.segments[-1].node
+    return replace(reading, chains=tuple(chains))
+
+
+def _named_for_itself(text: str, first: n.Node, before: n.Node | None, state: State) -> n.Node | None:
+    lead: n.Node = first
+    parent: n.BinOp | None = None
+    while isinstance(lead, n.BinOp):
+        parent = lead
+        lead = lead.left
+    if parent is None or not isinstance(lead, n.Name) or lead.id not in state.ref.plan.trees \
+            or state.covered(lead.id):
+        return None
+    if text[parent.op_start:parent.op_start + 2].strip().lower() in ("at", "@"):
+        return n.swap(first, parent, parent.right)  # "crossover at 206/2 = 103": the step is at that value
+    return None if before is None else n.swap(first, lead, moved(before, lead.start, lead.end))

@@ -126,8 +126,10 @@ def _wrong_method(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) 
     counted = unit is None or unit.dimensionless
     steps = {u for leaf in found for u in leaf.uses}
     used = steps | {p for leaf in found for p in leaf.given}
+    share = _as_share(line.segments[-1].node)
     for step in state.ref.steps:
-        if state.covered(step.name) or not of_kind(claim, step) or (plain and not step.unit.dimensionless):
+        if state.covered(step.name) or not of_kind(claim, step) or (plain and not step.unit.dimensionless) \
+                or (share and not _as_share_unit(step.unit)):
             continue
         if counted and not step.unit.dimensionless:
             return None  # "= 160 all-reduces" counts something: not a wrong try at the next step's 294.9 MB
@@ -295,8 +297,11 @@ def _wrong_input(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -
     neutral = [Amount(Fraction(v), Fraction(v), DIMENSIONLESS) for v in (0, 1)]  # a factor or a term left out
     values += neutral
     named = {p for leaf in found for p in leaf.given} | {u for leaf in found for u in leaf.uses}
+    # a step worked again inline from its givens counts as used (7200 / (4 × 3000) works the 2.4 replicas again)
+    named |= {s.name for s in state.ref.steps if s.params and not s.ancestors and set(s.params) <= named}
+    share = _as_share(line.segments[-1].node)
     for step in state.ref.steps:
-        if state.covered(step.name) or not of_kind(claim, step):
+        if state.covered(step.name) or not of_kind(claim, step) or (share and not _as_share_unit(step.unit)):
             continue
         inputs = list(dict.fromkeys(x.id for x in n.names(state.ref.plan.trees[step.name])))[:MAX_WRONG_INPUTS]
         for name in inputs:
@@ -439,8 +444,9 @@ def _step_slip(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
     # Only steps of the kind the claim computes (70 GB / 4.8 TB/s = 14.6 ms is a time, not a speed), and
     # not a step whose value the claim uses (10% of 30 million works from the 30 million, not towards it).
     used = {name for leaf in found for name in leaf.uses}
+    share = _as_share(line.segments[-1].node)  # "= 0.60 → 60%" is a share: not one slip from 2.4 replicas
     open_steps = [s for s in state.ref.steps if s.name not in state.coverage and of_kind(claim, s)
-                  and s.name not in used]
+                  and s.name not in used and (not share or _as_share_unit(s.unit))]
     if not open_steps:
         return None
     scope = state.scope()
@@ -458,6 +464,14 @@ def _step_slip(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
             if diagnosis is not None:
                 return Outcome(Status.SLIP, step, diagnosis)
     return None
+
+
+def _as_share(node: n.Node) -> bool:
+    return isinstance(node, n.Quantity) and _as_share_unit(node.unit)
+
+
+def _as_share_unit(unit: Unit) -> bool:
+    return unit.dimensionless and unit.scale == Fraction(1, 100)
 
 
 def _power_off(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> Outcome | None:

@@ -165,7 +165,8 @@ def transposed(right: Fraction, stated: Interval) -> bool:
     width = stated.hi - stated.lo
     if width <= 0 or right == 0 or abs(right / width) > 10**30:
         return False
-    step = Fraction(10) ** round(math.log10(width))  # the place of the last digit written
+    # the place of the last digit written (logs of the integer parts: a float of 1e400 would overflow)
+    step = Fraction(10) ** round(math.log10(width.numerator) - math.log10(width.denominator))
     mine, theirs = _digits(stated.mid / step), _digits(right / step)
     if len(mine) != len(theirs) or mine == theirs:
         return False

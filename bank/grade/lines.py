@@ -104,8 +104,10 @@ def _read(state: State, raw: str) -> n.Reading:
         names |= used
         reading = n.read_line(raw, names, state.ref.plan.units, previous=state.last_value, commas=state.commas)
     name = variables.defined(raw, reading)
-    if name is not None and len(state.variables) < variables.MAX_VARIABLES:
-        state.variables[name] = variables.value_of(variables.substitute(reading, state.variables))
+    value = variables.value_of(variables.substitute(reading, state.variables)) if name is not None else None
+    if name is not None and value is not None and variables.small(value) \
+            and (name in state.variables or len(state.variables) < variables.MAX_VARIABLES):
+        state.variables[name] = value
         if variables.uses(raw, name) and name in variables.spotted(state.variables):  # "… -> 1/t1 = 209 tok/s"
             reading = n.read_line(raw, names | {name}, state.ref.plan.units, previous=state.last_value,
                                   commas=state.commas)

@@ -33,6 +33,9 @@ from ..units import UnitError, parse_unit
 _DEFINES = re.compile(r"(?:[^=:]*:\s*)?(?:[-*•]\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)")
 #: A learner's names are kept for one working; a working is a handful of lines.
 MAX_VARIABLES = 32
+#: A name stands for at most this many nodes: ``b = a + a + 0``, ``c = b + b + 0``, … would otherwise double
+#: the tree with every line.
+MAX_NODES = 64
 
 
 def defined(raw: str, reading: n.Reading) -> str | None:
@@ -42,6 +45,11 @@ def defined(raw: str, reading: n.Reading) -> str | None:
         return None
     name = m.group(1)
     return None if _reserved(name) else name
+
+
+def small(node: n.Node) -> bool:
+    """Whether a value is small enough to stand for a name (see :data:`MAX_NODES`)."""
+    return sum(1 for _ in zip(n.walk(node), range(MAX_NODES + 1))) <= MAX_NODES
 
 
 def spotted(variables: Mapping[str, object]) -> frozenset[str]:

@@ -1,5 +1,6 @@
-"""Hostile learner lines for the readings added in session 21: thousands set off by spaces, hyphenated ranges,
-Markdown bold, equations and remarks in brackets, bullets. Each runs `bank grade` in a process of its own with
+"""Hostile learner lines for the prose readings: thousands set off by spaces, hyphenated ranges, Markdown bold,
+equations and remarks in brackets, bullets, decimal commas, lower-case units and billions, code comments and
+prompts; and whole workings that define variables. Each runs `bank grade` in a process of its own with
 bounded time and memory, and must end in a verdict or a located error, never a traceback."""
 
 from __future__ import annotations
@@ -22,6 +23,23 @@ LINES = {
     "bullets": "* " * 150 + "2 * 3 = 6",
     "share-of": "7.2k is 80% of 9k is 80% of 9k is 80% of " * 5,
     "scientific-divisor": "t = 1 " + "÷ 2 × 10^3 " * 40 + "= 5",
+    "decimal-commas": "t = " + "1,5 x 0,25 x " * 30 + "1,963 = 2,5e400",
+    "mixed-commas": "1,500,5 + 1,50,5,5 + 0,0,0 = 1",
+    "b-billions": "t = " + "8b x " * 80 + "1 = 5.37b bytes (8b)",
+    "star-names": "B* = " * 60 + "1",
+    "lower-case-units": "t = " + "1gb x 2tflops / 3mb " * 20 + "= 1",
+    "comment-code": "x = 1 + 2 " + "# 3 " * 100,
+    "prompt-no-value": ">>> " + "1 + " * 100 + "1",
+}
+
+#: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.
+WORKINGS = {
+    # each name is the last one twice over: inlined naively, the last line would hold 2^60 nodes
+    "doubling-variables": "a1 = 1 + 1\n" + "".join(f"a{i + 1} = a{i} + a{i} + 0\n" for i in range(1, 60)),
+    "many-variables": "".join(f"v{i} = {i} x 2 = {2 * i}\n" for i in range(80)) + "v79 + v1 = 160",
+    "self-reference": "t = t + 1 = 2\nt = t * t = 4\n1 / t = 0.25",
+    "prompts": ">>> 1 + 1\n" * 50 + "2\n>>> 2 * 2\n4.00000000000000000001",
+    "long-names": "".join(f"growth{i} = surge{i} - 40   # 12 req/s\n" for i in range(40)),
 }
 
 
@@ -29,6 +47,15 @@ LINES = {
 def test_a_hostile_line_gets_a_verdict_or_a_located_error(line, tmp_path, home):
     questions_folder(tmp_path)
     done = run_bank(["grade", "q", "--questions", "questions"], cwd=tmp_path, env=home, stdin=line + "\n",
+                    timeout=20, memory_mb=512)
+    assert done.returncode == 0, done.output
+    assert "Traceback" not in done.output and "Score:" in done.output
+
+
+@pytest.mark.parametrize("working", list(WORKINGS.values()), ids=list(WORKINGS))
+def test_a_hostile_working_gets_a_verdict(working, tmp_path, home):
+    questions_folder(tmp_path)
+    done = run_bank(["grade", "q", "--questions", "questions"], cwd=tmp_path, env=home, stdin=working,
                     timeout=20, memory_mb=512)
     assert done.returncode == 0, done.output
     assert "Traceback" not in done.output and "Score:" in done.output

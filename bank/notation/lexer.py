@@ -190,7 +190,7 @@ def _decimal_comma(text: str, pos: int, end: int, whole: str, commas: bool = Fal
         after = None
     else:
         after = _DECIMAL_COMMA.match(text, end)
-        if after is not None and len(after.group("digits")) == 3:
+        if after is not None and len(after.group("digits")) == 3 and not commas:
             return None
     if after is None:
         if "," in whole and re.match(r",\d{1,2}(?!\d)", text[end:end + 4]):

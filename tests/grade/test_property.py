@@ -142,3 +142,19 @@ def test_money_lines(dollars, cents, count):
     total_cents = (dollars * 100 + cents) * count
     line = f"{count} x ${dollars:,}.{cents:02d} = ${total_cents // 100:,}.{total_cents % 100:02d}"
     assert check(parse_line(line), EMPTY).ok, line
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=RELAXED)
+@given(whole=st.integers(0, 999_999), places=st.integers(1, 6), digits=st.integers(0, 999_999),
+       commas=st.booleans())
+def test_a_decimal_comma_reads_as_the_point_it_stands_for(whole, places, digits, commas):
+    """``2,5`` is 2.5 wherever a comma cannot be a thousands separator (not three digits after it, or a lone
+    0 before it), and ``1,963`` too in a working that writes its decimals with commas (``commas``)."""
+    from bank.notation.lexer import tokenize
+
+    frac = str(digits % 10 ** places).zfill(places)
+    assume(places != 3 or whole == 0 or commas)
+    text = f"{whole},{frac}"
+    [token] = [t for t in tokenize(text, prose=True, commas=commas) if t.kind == "num"]
+    assert token.value == Fraction(f"{whole}.{frac}")
+    assert token.resolution == Fraction(1, 10 ** places)

@@ -28,12 +28,15 @@ STRAY_OPS = ("+", "*", "/", "^", "**")
 def refuse_strays(items: list[_Item], tokens: list[Token], text: str, names: frozenset[str]) -> None:
     """``70 / = 11.7``, ``2 + )``: an operator with nothing after it, beside a value or a link, cannot be read;
     nor can a near miss of a name used in arithmetic (``yerly * 4``)."""
+    linked = any(item.kind == "link" and not tokens[item.start].text[:1].isalpha() for item in items)
     for k, item in enumerate(items):
         before = items[k - 1].kind if k else ""
         after = items[k + 1].kind if k + 1 < len(items) else ""
         tok = tokens[item.start]
         nxt_tok = tokens[item.end]
-        dangling = after in ("link", "") or nxt_tok.text == ")" or (nxt_tok.text == "(" and unclosed(tokens, item.end))
+        # an operator at the end of a line with no "=" or "≈" ("… per token, so 2×") trails off: words
+        dangling = after == "link" or (after == "" and linked) or nxt_tok.text == ")" \
+            or (nxt_tok.text == "(" and unclosed(tokens, item.end))
         if item.kind == "op" and after == "op":  # "70 GB / / 6"
             second = tokens[items[k + 1].start]
             raise NotationError(f"`{second.text}` needs a number on each side", text, second.start, second.end)

@@ -300,6 +300,8 @@ CASES = [
     ("plural-unit", "boot", [], "70 GBs / 6 = 11.7", C, None, "read_time"),
     ("words-call", "boot", [], "open('x')", U, None, None),
     ("error-mixed-commas", "boot", [], "1,500,5 + 2", E, None, None),
+    ("error-trailing-operator-in-a-claim", "boot", [], "x = 70 /", E, None, None),
+    ("prose-trailing-operator", "boot", [], "the weights are 70 GB, so 2×", U, None, None),
     ("decimal-comma", "boot", [], "70 / 6 = 11,7 s", C, None, "read_time"),
     ("decimal-comma-lone-zero", "boot", [], "0,07 TB / 6 GB/s = 11,67 s", C, None, "read_time"),
     ("error-big-power", "boot", [], "2 ** 3 ** 4 ** 5", E, None, None),

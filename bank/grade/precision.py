@@ -1,16 +1,18 @@
 """Precision: what range of exact values a number, as the learner wrote it, stands for.
 
 A learner who writes ``11.7`` claims the exact value rounds to 11.7 at one
-decimal place, so it lies in [11.65, 11.75]. ``about 30`` claims one
-significant figure, so [25, 35]. Written values become :class:`Interval`
-objects; intervals propagate through the arithmetic of a stated expression
-(``0.4 + 20.8``), where decimals count as rounded and whole numbers as exact.
+decimal place, so it lies in [11.65, 11.75], and a hair beyond, since a value
+just past half way may be rounded either way (6.43 for 6.43500641): the
+half-unit is widened by 2%. ``about 30`` claims one significant figure, so
+[24.9, 35.1]. Written values become :class:`Interval` objects; intervals
+propagate through the arithmetic of a stated expression (``0.4 + 20.8``),
+where decimals count as rounded and whole numbers as exact.
 
 >>> from bank.notation import parse
 >>> stated(parse("11.7")).contains(Fraction(35, 3))
 True
 >>> stated(parse("30"), approx=True)
-Interval(lo=Fraction(25, 1), hi=Fraction(35, 1))
+Interval(lo=Fraction(249, 10), hi=Fraction(351, 10))
 """
 
 from __future__ import annotations

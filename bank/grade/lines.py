@@ -34,8 +34,10 @@ def read(state: State, raw: str) -> n.Reading | None:
     """The claims of one line (see the module docstring); None for a line typed at a prompt, whose value is
     on the next line."""
     prompt, state.prompt = state.prompt, None
-    if raw.lstrip().startswith(_PROMPT) and _typed(state, raw):
-        return None
+    if raw.lstrip().startswith(_PROMPT):
+        if _typed(state, raw):
+            return None
+        raw = raw.replace(_PROMPT, " " * len(_PROMPT), 1)  # ">>> P = 405e9": code, the prompt aside
     return _answered(_read(state, raw), prompt)
 
 

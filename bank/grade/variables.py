@@ -30,7 +30,7 @@ from ..notation.nodes import moved
 from ..units import UnitError, parse_unit
 
 #: ``t1 =``, ``- per_seq =`` or ``(a) alone: t =`` at the start of a line (``==`` compares, not defines).
-_DEFINES = re.compile(r"(?:[^=:]*:\s*)?(?:[-*•]\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)")
+_DEFINES = re.compile(r"\s*(?:[^=:]*:\s*)?(?:[-*•]\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)")
 #: A learner's names are kept for one working; a working is a handful of lines.
 MAX_VARIABLES = 32
 #: A name stands for at most this many nodes: ``b = a + a + 0``, ``c = b + b + 0``, … would otherwise double

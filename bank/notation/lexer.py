@@ -36,7 +36,7 @@ class Token:
 
 
 _NUMBER = re.compile(
-    r"(?P<int>\d{1,3}(?:,\d{3})+(?!\d)|\d+)?(?P<frac>\.\d+)?(?:[eE](?P<exp>[+-]?\d+))?")
+    r"(?P<int>\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:_\d{3})+(?!\d)|\d+)?(?P<frac>\.\d+)?(?:[eE](?P<exp>[+-]?\d+))?")
 #: Thousands set off by a space (or a no-break space), as SI style writes them: 21 900, 1 310 720.
 _SPACED = re.compile(r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,]|[ \u00a0\u202f]\d)")
 #: The decimals after a decimal comma (``2,5``), and an exponent after them (``3,35e12``).
@@ -213,7 +213,7 @@ def _lex_number(text: str, pos: int, prose: bool, commas: bool = False) -> Token
     m = _NUMBER.match(text, spaced.end() if spaced else pos)
     assert m is not None
     whole, frac, exp = spaced.group() if spaced else m.group("int") or "", m.group("frac") or "", m.group("exp")
-    digits = re.sub(r"[, \u00a0\u202f]", "", whole)
+    digits = re.sub(r"[,_ \u00a0\u202f]", "", whole)  # 21,900; 21 900; Python's 21_900
     value = Fraction(int(digits or "0"))
     resolution = Fraction(1)
     if frac:

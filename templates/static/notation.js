@@ -86,7 +86,7 @@
   /* ---------------------------------------------------------------- lexer (bank/notation/lexer.py, prose mode) */
 
   var MAX_E_EXPONENT = 400;
-  var NUMBER = /(\d{1,3}(?:,\d{3})+(?!\d)|\d+)?(\.\d+)?(?:[eE]([+-]?\d+))?/y;
+  var NUMBER = /(\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:_\d{3})+(?!\d)|\d+)?(\.\d+)?(?:[eE]([+-]?\d+))?/y;  /* 21,900; Python's 21_900 */
   /* thousands set off by a space, as SI style writes them: 21 900, 1 310 720 */
   var RANGE = /[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z\/%$]+\s*)?[=≈])/y;
   var SPACED = /\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,]|[ \u00a0\u202f]\d)/y;
@@ -191,7 +191,7 @@
     var spaced = sticky(SPACED, text, pos);
     var m = sticky(NUMBER, text, spaced ? pos + spaced[0].length : pos);
     var whole = spaced ? spaced[0] : m[1] || "", fraction = m[2] || "", exp = m[3];
-    var value = frac(whole.replace(/[, \u00a0\u202f]/g, "") || "0"), resolution = frac(1);
+    var value = frac(whole.replace(/[,_ \u00a0\u202f]/g, "") || "0"), resolution = frac(1);
     if (fraction) {
       value = add(value, frac(fraction.slice(1), 10n ** BigInt(fraction.length - 1)));
       resolution = pow10(-(fraction.length - 1));

@@ -496,6 +496,8 @@ def test_cards_of_a_size_count_cards():
      "correct", "kv_seq"),
     ("quantisation-trade-off", None, "lone speed: 4.8 TB/s ÷ 70 GB ~ 68.6 tok/s (8b), ÷ 35 GB ~ 137 tok/s (4b)", 1,
      "correct", "speed4"),
+    ("cache-aware-routing", None, "tok = 20_000 * 1_500   # 30M prefix tokens/day", 1, "correct", "daily_tokens"),
+    ("weight-memory-precision", None, ">>> P = 70e9\n>>> P * 2 / 1e9\n140.0", 3, "correct", "w16"),
 ], ids=["own-name-same-line", "own-name-carried", "own-name-after-a-label", "one-over-is-no-rounding",
         "decimal-comma", "decimal-comma-in-brackets", "three-decimals-in-a-comma-working", "mio",
         "mtok-for-tokens-a-day", "mtok-times-price-per-million", "stated-in-millions", "b-star",
@@ -507,7 +509,8 @@ def test_cards_of_a_size_count_cards():
         "a-given-after-so-is-no-result", "a-slip-in-part-of-a-step", "a-label-names-the-step-a-unit-slip-meant",
         "a-share-beside-a-rate-is-no-side", "the-same-value-in-millions-goes-on", "a-yearly-total-per-yr",
         "a-bare-number-a-yr", "per-year-on-a-power-of-ten", "a-step-named-before-its-working",
-        "a-step-at-a-value", "lower-case-units", "a-billion-in-lower-case", "8b-in-brackets-is-8-bit"])
+        "a-step-at-a-value", "lower-case-units", "a-billion-in-lower-case", "8b-in-brackets-is-8-bit",
+        "python-digit-underscores", "a-name-set-at-a-prompt"])
 def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status, step):
     """Round six's notations: a learner's own names (``t1 = … → 1/t1``), read as the values they were given;
     ``→ 1/4.78 ms`` is a new working, not 4.78 ms rounded up to 1; decimal commas (``11,7 s``, and
@@ -529,7 +532,8 @@ def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status,
     A yearly total said per year is the total, with its $ unsaid (``21900/yr``), a bare number ``a yr``, or
     the year on a power of ten (``$2.19×10^4 per year``). An open step's own name before its working labels it
     (``chunk /4``, ``crossover at 295/1``); units typed in lower case (``65.5mb``, ``28gflop``, ``tflops``), and
-    a billion (``2.68b bytes``), where ``(8b)`` alone stays 8-bit."""
+    a billion (``2.68b bytes``), where ``(8b)`` alone stays 8-bit; Python's ``20_000``, and a name set at a
+    prompt (``>>> P = 70e9``)."""
     _assert_line(qid, seed, working, line, status, step)
 
 

@@ -30,6 +30,8 @@ LINES = {
     "lower-case-units": "t = " + "1gb x 2tflops / 3mb " * 20 + "= 1",
     "comment-code": "x = 1 + 2 " + "# 3 " * 100,
     "prompt-no-value": ">>> " + "1 + " * 100 + "1",
+    "digit-underscores": "t = " + "1_000_000_" * 40 + "1 = 1",
+    "prompt-assignments": ">>> " + "a = " * 80 + "1",
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.

@@ -50,6 +50,11 @@ class Unit:
     def dimensionless(self) -> bool:
         return not any(self.dims)
 
+    @property
+    def share(self) -> bool:
+        """A percentage: no dimension, a hundredth (``%``, ``percent``, ``pct``)."""
+        return self.dimensionless and self.scale == Fraction(1, 100)
+
     def same_dimension(self, other: Unit) -> bool:
         return self.dims == other.dims
 

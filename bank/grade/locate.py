@@ -129,7 +129,7 @@ def _wrong_method(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) 
     share = _as_share(line.segments[-1].node)
     for step in state.ref.steps:
         if state.covered(step.name) or not of_kind(claim, step) or (plain and not step.unit.dimensionless) \
-                or (share and not _as_share_unit(step.unit)):
+                or (share and not step.unit.share):
             continue
         if counted and not step.unit.dimensionless:
             return None  # "= 160 all-reduces" counts something: not a wrong try at the next step's 294.9 MB
@@ -301,7 +301,7 @@ def _wrong_input(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -
     named |= {s.name for s in state.ref.steps if s.params and not s.ancestors and set(s.params) <= named}
     share = _as_share(line.segments[-1].node)
     for step in state.ref.steps:
-        if state.covered(step.name) or not of_kind(claim, step) or (share and not _as_share_unit(step.unit)):
+        if state.covered(step.name) or not of_kind(claim, step) or (share and not step.unit.share):
             continue
         inputs = list(dict.fromkeys(x.id for x in n.names(state.ref.plan.trees[step.name])))[:MAX_WRONG_INPUTS]
         for name in inputs:
@@ -446,7 +446,7 @@ def _step_slip(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
     used = {name for leaf in found for name in leaf.uses}
     share = _as_share(line.segments[-1].node)  # "= 0.60 → 60%" is a share: not one slip from 2.4 replicas
     open_steps = [s for s in state.ref.steps if s.name not in state.coverage and of_kind(claim, s)
-                  and s.name not in used and (not share or _as_share_unit(s.unit))]
+                  and s.name not in used and (not share or s.unit.share)]
     if not open_steps:
         return None
     scope = state.scope()
@@ -467,11 +467,7 @@ def _step_slip(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
 
 
 def _as_share(node: n.Node) -> bool:
-    return isinstance(node, n.Quantity) and _as_share_unit(node.unit)
-
-
-def _as_share_unit(unit: Unit) -> bool:
-    return unit.dimensionless and unit.scale == Fraction(1, 100)
+    return isinstance(node, n.Quantity) and node.unit.share
 
 
 def _power_off(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> Outcome | None:

@@ -53,5 +53,5 @@ def marks_up(tree: n.Node, work: Claim, step: RefStep, params: Mapping[str, Frac
 
 def _factors(tree: n.Node, params: Mapping[str, Fraction], units: Mapping[str, Unit]) -> list[tuple[Fraction, Fraction]]:
     """The factors ``1 + share`` written in ``tree``, for each share that is one of the problem's percentages."""
-    shares = {v for k, v in params.items() if units[k].dimensionless and units[k].name == "percent" and 0 < v < 1}
+    shares = {v for k, v in params.items() if units[k].share and 0 < v < 1}
     return [(x.value, x.value - 1) for x in n.numbers(tree) if x.value - 1 in shares]

@@ -164,6 +164,10 @@ SUFFIXES: dict[str, int] = {
 }
 #: Suffixes that may also be a unit: the reader tries both readings (``8B params``, ``2T tokens``).
 AMBIGUOUS_SUFFIXES: dict[str, int] = {"B": 10**9, "T": 10**12}
+#: Words after ``8B`` that say it counts parameters (a billion), not bytes.
+MODEL_WORDS = frozenset({"params", "param", "parameters", "parameter", "model", "models", "weights", "llm"})
+#: What may follow a billion typed in lower case, ``8b``: a product or a result (``2 x 8b = 16 GFLOP``).
+BILLION_BEFORE = ("=", "*", "x", "×", "≈", "~")
 
 #: Words and marks that say the value after them is approximate.
 APPROX = ("about", "roughly", "approx", "approximately", "around", "circa", "ca", "nearly", "almost",
@@ -233,6 +237,7 @@ def export() -> dict:
         "dimensions": list(DIMENSIONS), "counted": sorted(COUNTED), "units": units,
         "suffixes": {k: ratio(v) for k, v in SUFFIXES.items()},
         "ambiguous_suffixes": {k: ratio(v) for k, v in AMBIGUOUS_SUFFIXES.items()},
+        "model_words": sorted(MODEL_WORDS), "billion_before": list(BILLION_BEFORE),
         "number_words": {k: ratio(v) for k, v in NUMBER_WORDS.items()},
         "approx": list(APPROX), "equals": list(EQUALS), "approx_equals": list(APPROX_EQUALS),
         "says": list(SAYS), "implies": list(IMPLIES), "rounding": dict(ROUNDING), "rate_words": list(RATE_WORDS),

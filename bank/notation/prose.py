@@ -21,7 +21,8 @@ from typing import Callable, Mapping
 
 from ..errors import NotationError
 from ..units import DIMENSIONLESS, PERCENT, Unit, lookup
-from ..vocabulary import AMBIGUOUS_SUFFIXES, LINK_WORDS, NUMBER_WORDS, RATE_WORDS, RESERVED
+from ..vocabulary import (AMBIGUOUS_SUFFIXES, BILLION_BEFORE, LINK_WORDS, MODEL_WORDS, NUMBER_WORDS, RATE_WORDS,
+                          RESERVED)
 from .functions import ALIASES, FUNCTIONS
 from .lexer import Token
 from .nodes import BinOp, Call, Name, Node, Num, Quantity
@@ -228,7 +229,7 @@ class ProseParser(Parser):
             self.advance()  # 8B params, 70B, 2T tokens: a billion, a trillion (2B alone is two bytes)
             return AMBIGUOUS_SUFFIXES[tok.text]
         nxt = self.peek()
-        if tok.kind == "name" and tok.text == "b" and self.attached() and (nxt.kind == "name" or nxt.text in _B_BEFORE):
+        if tok.kind == "name" and tok.text == "b" and self.attached() and (nxt.kind == "name" or nxt.text in BILLION_BEFORE):
             self.advance()  # "2 x 8b = 16", "5.37b bytes": a billion in lower case; "(8b)" stays 8-bit
             return AMBIGUOUS_SUFFIXES["B"]
         return super().suffix()
@@ -236,7 +237,7 @@ class ProseParser(Parser):
     def _billions(self, tok: Token) -> bool:
         """Whether an attached ``B``/``T`` scales the number (``70B``, ``8B params``) rather than naming bytes."""
         nxt = self.peek()
-        if tok.text == "T" or (nxt.kind == "name" and nxt.text.lower() in _MODEL_WORDS):
+        if tok.text == "T" or (nxt.kind == "name" and nxt.text.lower() in MODEL_WORDS):
             return True
         if nxt.kind == "op" and nxt.text == "/":
             return False  # 2 B/param, 16 B/token
@@ -293,9 +294,3 @@ class ProseParser(Parser):
                 out = out * p  # type: ignore[operator]
             return out
         return None
-
-
-#: What may follow a billion written "8b": a product or a result (``2 x 8b = 16 GFLOP``).
-_B_BEFORE = ("=", "*", "x", "×", "≈", "~")
-#: Words after ``8B`` that say it counts parameters (a billion), not bytes.
-_MODEL_WORDS = frozenset({"params", "param", "parameters", "parameter", "model", "models", "weights", "llm"})

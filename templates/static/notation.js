@@ -72,7 +72,8 @@
     V = { units: units, suffixes: ratios(data.suffixes), ambiguous: ratios(data.ambiguous_suffixes),
           numberWords: ratios(data.number_words), approx: set(data.approx), functions: data.functions,
           aliases: data.function_aliases || {}, reserved: set(data.reserved || []), linkWords: set(data.link_words || []),
-          modelWords: set(data.model_words || []), data: data };
+          modelWords: set(data.model_words || []), billionBefore: set(data.billion_before || []),
+          perWords: set((data.rate_words || []).filter(function (w) { return w !== "each"; })), data: data };
     return V;
   }
   function lookup(word) { return Object.prototype.hasOwnProperty.call(vocab().units, word) ? vocab().units[word] : null; }

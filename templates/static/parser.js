@@ -250,7 +250,7 @@
       return vocab().ambiguous[t.text];
     }
     var nxt = this.peek();  /* "2 x 8b = 16", "5.37b bytes": a billion in lower case; "(8b)" stays 8-bit (prose.py suffix) */
-    if (t.kind === "name" && t.text === "b" && this.attached() && (nxt.kind === "name" || ["=", "*", "x", "×", "≈", "~"].indexOf(nxt.text) >= 0)) {
+    if (t.kind === "name" && t.text === "b" && this.attached() && (nxt.kind === "name" || has(vocab().billionBefore, nxt.text))) {
       this.advance();
       return vocab().ambiguous.B;
     }
@@ -306,7 +306,7 @@
     if (u === null && t.kind === "name" && t.text === "per" && this.peek().text === "cent") {
       this.advance(); this.advance(); parts.push("%"); return PERCENT;
     }
-    if (t.kind === "name" && ["an", "a", "every", "per"].indexOf(t.text) >= 0 && this.peek().kind === "name") {
+    if (t.kind === "name" && has(vocab().perWords, t.text) && this.peek().kind === "name") {
       other = this.unitWord(this.peek());  /* $2.50 an hour, 32.85k a yr */
       if (other && other.dims[0] === 1 && other.dims.slice(1).every(function (x) { return x === 0; })) {
         this.advance(); word = this.advance(); parts.push("/" + word.text); return udiv(u !== null ? u : DIMENSIONLESS, other);

@@ -19,12 +19,12 @@
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import replace
 from fractions import Fraction
 
 from .. import notation as n
 from ..errors import NotationError
+from ..notation.lines import opens_with_value
 from ..notation.nodes import moved
 from . import variables
 from .state import State
@@ -49,7 +49,7 @@ def _typed(state: State, raw: str) -> bool:
     """Keep what a ``>>>`` line computes for the line after it (``1224.13``): code, read as the notation
     reads an author's expression. False for anything else (a tuple, a result typed on the same line)."""
     code, _, comment = raw.split(_PROMPT, 1)[1].partition("#")
-    if re.match(r"\s*[$~≈]?\s*\d", comment):
+    if opens_with_value(comment):
         return False  # ">>> rent / 10.8   # 0.2315": the value is on this line
     try:
         tree = n.parse(code)

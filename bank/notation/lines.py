@@ -86,7 +86,17 @@ def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str
 
 
 #: ``growth = surge - 40   # 12 req/s``: code, then a comment that opens with its value.
-_CODE_COMMENT = re.compile(r"^(?!.*, )(?P<code>[^#=]*(?:=[^#=]*)?[-+*/×÷^(][^#=]*)\s#\s+(?=[$~≈]?\s*\d)")
+_VALUE_FIRST = r"[$~≈]?\s*\d"
+_CODE_COMMENT = re.compile(r"^(?!.*, )(?P<code>[^#=]*(?:=[^#=]*)?[-+*/×÷^(][^#=]*)\s#\s+(?=%s)" % _VALUE_FIRST)
+
+
+def opens_with_value(comment: str) -> bool:
+    """Whether a code comment opens with a value (``# 12 req/s``, ``# $3.06``): the value of its line.
+
+    >>> opens_with_value(" 12 req/s piling up"), opens_with_value(" seconds")
+    (True, False)
+    """
+    return re.match(r"\s*" + _VALUE_FIRST, comment) is not None
 
 
 def _commented(text: str) -> str:

@@ -2,7 +2,8 @@
 
 1. Agreement with the hand-marked corpus of realistic workings (tests/grade/corpus), and every disagreement;
    for the held-out workings (tests/grade/holdout), which the grader was never changed to fit, the figure
-   alone: their disagreements are not printed, so that nobody fits the grader to them.
+   alone: their disagreements are not printed, so that nobody fits the grader to them. Likewise the spoken
+   transcripts (tests/grade/spoken), numbers said in words, which the grader does not read yet.
 2. Self-consistency: every worked question's own step texts, exactly as ``bank show --json`` gives them,
    graded against the same variant, for the default variant and N seeds; how many score 1.00.
 
@@ -25,11 +26,11 @@ def main() -> None:
     args = parser.parse_args()
 
     from bank.load import load
-    from tests.grade.corpus_check import CORPUS, HOLDOUT, agreement, workings
+    from tests.grade.corpus_check import CORPUS, HOLDOUT, SPOKEN, agreement, workings
     from tests.grade.self_check import self_consistency
 
     library = load()
-    for name, folder in (("corpus", CORPUS), ("holdout", HOLDOUT)):
+    for name, folder in (("corpus", CORPUS), ("holdout", HOLDOUT), ("spoken", SPOKEN)):
         if not workings(folder):
             continue
         agree, total, wrong = agreement(library, folder)

@@ -45,8 +45,7 @@ def _part(state: State, part: RefStep, taken: set[int]) -> Final:
     last = _last_word(state, part, hits[-1] if hits else -1, taken)
     index = last if last is not None else (hits[-1] if hits else _attempt(state, part, taken))
     if index is None:
-        return Final(Verdict.MISSING, message=f"no line gives the {part.label} ({show(part.shown, part.unit_text)})",
-                     **base)  # type: ignore[arg-type]
+        return _unstated(state, part, base)
     taken.add(index)
     m = state.marked[index]
     assert m.stated is not None
@@ -60,6 +59,21 @@ def _part(state: State, part: RefStep, taken: set[int]) -> Final:
         mine, right = show(given, part.unit_text, figures=8), show(part.shown, part.unit_text, figures=8)
     return Final(Verdict.WRONG, given=number(given), diagnosis=m.outcome.diagnosis, line=m.line,
                  message=f"{mine} (line {m.line}); the {part.label} is {right}{_note(m)}", **base)  # type: ignore[arg-type]
+
+
+def _unstated(state: State, part: RefStep, base: dict) -> Final:
+    """A part no line states. A later line that worked from it says what the learner took it to be: right when
+    that line is (``220 / 21.5 ms``: the largest batch, 220, inside the throughput), wrong when the line
+    carried an error through it (``3 × $2.50``: a fleet of 3, the spare forgotten)."""
+    right = show(part.shown, part.unit_text)
+    kind, line = state.coverage.get(part.name, ("missing", None))
+    if kind == "done":
+        return Final(Verdict.CORRECT, message=f"{right}, inside line {line}'s working, is right", line=line,
+                     **base)
+    if kind == "carried":
+        return Final(Verdict.WRONG, line=line, message=f"not stated, but line {line} worked from a value for it "
+                     f"that is not right: the {part.label} is {right}", **base)
+    return Final(Verdict.MISSING, message=f"no line gives the {part.label} ({right})", **base)
 
 
 def _states(m: Marked, part: RefStep) -> bool:
@@ -79,6 +93,8 @@ def _last_word(state: State, part: RefStep, after: int, taken: set[int]) -> int 
     m = state.marked[i]  # the very last claim of the working: the learner's last word
     if i in taken or m.outcome.status != Status.UNMATCHED or m.stated is None or state.restates_given(m.stated):
         return None
+    if any(x.line == m.line and x.outcome.step in state.ref.parts for x in state.marked):
+        return None  # "≈ 2 cards, with only 20 GB spare": the line answers another part; the rest is a remark
     unit = m.stated.unit
     if len(state.ref.parts) > 1:  # several answers: only a value of this part's own kind speaks for it
         ok = unit is not None and not unit.dimensionless and same_kind(unit.dims, part.unit.dims)

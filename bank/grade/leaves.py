@@ -15,7 +15,7 @@ from fractions import Fraction
 from .. import notation as n
 from ..notation import Node  # the field ``n`` below shadows the module inside the class
 from ..errors import NotationError
-from .matching import Claim, compatible, read_as, same_kind
+from .matching import Claim, compatible, money_unsaid, read_as, same_kind
 from .precision import resolution
 from .reading import Amount, Scope, amount, leaves
 from .reference import Reference, RefStep
@@ -142,7 +142,8 @@ def as_step_value(value: Amount, step: RefStep) -> Fraction:
 def _from_history(value: Amount, ref: Reference, history: History) -> list[Stand]:
     stands = []
     for entry in history.stating(value):
-        targets = [ref.step(entry.step)] if entry.step else [t for t in ref.steps if _could_be(value, t)]
+        targets = [ref.step(entry.step)] if entry.step else \
+            sorted((t for t in ref.steps if _could_be(value, t)), key=lambda t: not _could_be_said(entry.claim, t))
         stands += [Stand(t.name, as_step_value(value, t), entry.n, entry.status == "correct", bool(entry.step))
                    for t in targets]
     return stands
@@ -152,6 +153,14 @@ def _could_be(value: Amount, step: RefStep) -> bool:
     """Whether a value from a line that matched no step could stand for ``step``: 85.86 ms for a time."""
     unit = value.unit
     return unit is None or not value.annotated or compatible(unit.dims, step.unit.dims)
+
+
+def _could_be_said(claim: Claim, step: RefStep) -> bool:
+    """Whether the line that stated the value said it in a unit ``step`` could have: ``$90.00 per day``, used
+    later as a plain ``90``, is likelier a bill than a count of tokens (``3.85 per card``, a price)."""
+    unit = claim.unit
+    return unit is None or unit.dimensionless or compatible(unit.dims, step.unit.dims) \
+        or money_unsaid(unit.dims, step.unit.dims)
 
 
 def _same_number(value: Amount, claim: Claim) -> bool:

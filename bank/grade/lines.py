@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from .. import notation as n
 from ..errors import NotationError
-from ..notation.lines import opens_with_value
+from ..notation.respell import opens_with_value
 from ..notation.nodes import moved
 from . import variables
 from .state import State

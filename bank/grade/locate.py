@@ -25,8 +25,8 @@ from .arithmetic import Arithmetic
 from .carry import carry, carry_through
 from .leaves import Leaf, Stand
 from .markup import marked_up, marks_up
-from .matching import UNITS, YES, Claim, counts_lost, fits, period_clash, same_kind
-from .naming import _SUMMARY, best, named_step, of_kind
+from .matching import UNITS, YES, Claim, counts_lost, fits, labels_clash, period_clash, same_kind
+from .naming import _ANSWER, _SUMMARY, best, named_step, of_kind
 from .parts import step_of_part
 from .reading import Amount, Scope, amount
 from .rounding import other_way, rounded_wrong_way, rounding_step
@@ -112,7 +112,18 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     return rounded_wrong_way(state, arith) or _step_slip(state, line, claim, found) \
         or _converted(state, line, claim, found) or _power_off(state, line, claim, found) \
         or _wrong_input(state, line, claim, found) \
-        or _wrong_method(state, line, claim, found) or Outcome(Status.UNMATCHED)
+        or _wrong_method(state, line, claim, found) or _answer_slip(state, claim, label, computes) \
+        or Outcome(Status.UNMATCHED)
+
+
+def _answer_slip(state: State, claim: Claim, label: str, computes: bool) -> Outcome | None:
+    """``Answer: 54 sequences.`` before the working (or after it), matching nothing: a wrong answer for the open
+    part of its kind, a slip on it. A later line that works it out says whether it was a guess revised."""
+    if computes or not label_words(label) & _ANSWER:
+        return None
+    parts = [p for p in state.ref.parts if not state.covered(p.name) and of_kind(claim, p)
+             and (claim.unit is not None and not claim.unit.dimensionless or len(state.ref.parts) == 1)]
+    return Outcome(Status.SLIP, parts[0], None) if len(parts) == 1 else None
 
 
 def _wrong_method(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> Outcome | None:
@@ -294,6 +305,7 @@ def _wrong_input(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -
     if not n.has_operation(line.segments[0].node) or not found:
         return None
     values = [leaf.value for leaf in found[:MAX_WRONG_LEAVES]] + _parts(state, line)  # (2.684 / 2) too
+    values += _complements(values)
     neutral = [Amount(Fraction(v), Fraction(v), DIMENSIONLESS) for v in (0, 1)]  # a factor or a term left out
     values += neutral
     named = {p for leaf in found for p in leaf.given} | {u for leaf in found for u in leaf.uses}
@@ -321,6 +333,13 @@ def _wrong_input(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -
                     if got is not None and fits(claim, step.unit, got, got / step.unit.scale) == YES:
                         return Outcome(Status.SLIP, step, None, tentative=True)
     return None
+
+
+def _complements(values: list[Amount]) -> list[Amount]:
+    """The other side of each share a line uses: ``5.5 × 0.7`` pays the 70% discount where the spot price
+    keeps 30%, and ``3/10 × 2.50`` the reverse (``× 0.3`` was the discount read as the share paid)."""
+    return [Amount(1 - v.base, 1 - v.base, DIMENSIONLESS) for v in values
+            if (v.unit is None or v.unit.dimensionless) and 0 < v.base < 1]
 
 
 def _works_from(state: State, step: RefStep, name: str, found: list[Leaf]) -> bool:
@@ -403,7 +422,20 @@ def _slipped(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], 
     wrong_way = rounded_wrong_way(state, arith)
     if wrong_way is not None:
         return Outcome(Status.SLIP, wrong_way.step, arith.diagnosis)
-    return Outcome(Status.SLIP, best(state, claim, label, UNITS), arith.diagnosis)
+    return Outcome(Status.SLIP, best(state, claim, label, UNITS) or _only_open(state, arith.stated), arith.diagnosis)
+
+
+def _only_open(state: State, claim: Claim) -> RefStep | None:
+    """``$20 / 5.53 = $3.62 per million tokens``, wrong and matching nothing: the one open step of its unit's kind,
+    once the learner has begun on what it is made from."""
+    unit = claim.unit
+    if unit is None or unit.dimensionless or not unit.name:
+        return None
+    kind = [s for s in state.ref.steps if not state.covered(s.name) and same_kind(unit.dims, s.unit.dims)
+            and not labels_clash(unit.dims, s.unit.dims)]
+    if len(kind) != 1 or not (any(state.covered(a) for a in kind[0].ancestors) or not kind[0].ancestors):
+        return None
+    return kind[0]
 
 
 def credits(state: State, step: RefStep, found: list[Leaf], stands: tuple[Stand, ...],

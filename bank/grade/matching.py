@@ -250,9 +250,28 @@ def compatible(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
     >>> compatible(parse_unit("GB").dims, parse_unit("s").dims)
     False
     """
-    if all(a == b or name == "money" and (a, b) == (0, 1) for name, a, b in zip(DIMENSIONS, mine, theirs)):
-        return True  # "72.00/hr" for $72/hour: the dollar sign unsaid, every other part the same
+    if money_unsaid(mine, theirs):
+        return True
     return all(a == b or _unsaid(name, a, b) or _unsaid(name, b, a) for name, a, b in zip(DIMENSIONS, mine, theirs))
+
+
+def money_unsaid(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
+    """``72.00/hr`` for $72/hour: the dollar sign unsaid, and perhaps a "per" part with it (``3.85 per card``
+    for $3.85/hour/card), every other part the same.
+
+    >>> from bank.units import parse_unit
+    >>> money_unsaid(parse_unit("1/hour").dims, parse_unit("USD/hour").dims)
+    True
+    >>> money_unsaid(parse_unit("1/card").dims, parse_unit("USD/hour/card").dims)
+    True
+    >>> money_unsaid(parse_unit("token").dims, parse_unit("USD").dims)
+    False
+    """
+    return (mine[_MONEY], theirs[_MONEY]) == (0, 1) and all(
+        a == b or a == 0 and b < 0 for i, (a, b) in enumerate(zip(mine, theirs)) if i != _MONEY)
+
+
+_MONEY = DIMENSIONS.index("money")
 
 
 def _unsaid(name: str, a: int, b: int) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .arithmetic import per_time
-from .matching import YES, Claim, fits, labels_clash, period_clash, same_kind
+from .matching import YES, Claim, fits, labels_clash, money_unsaid, period_clash, same_kind
 from .reference import RefStep, label_words
 from .state import State
 
@@ -85,6 +85,8 @@ def named_step(state: State, label: str, claim: Claim | None = None) -> RefStep 
 
 
 def of_kind(claim: Claim, step: RefStep) -> bool:
-    """Whether a claim can be of a step's kind: no unit, a plain number, or the same kind of unit."""
+    """Whether a claim can be of a step's kind: no unit, a plain number, or the same kind of unit (the dollar
+    sign may go unsaid: ``198/hr`` for the on-demand bill)."""
     unit = claim.unit
-    return unit is None or unit.dimensionless or same_kind(unit.dims, step.unit.dims)
+    return unit is None or unit.dimensionless or same_kind(unit.dims, step.unit.dims) \
+        or money_unsaid(unit.dims, step.unit.dims)

@@ -159,13 +159,17 @@ _STOPWORDS = frozenset("""a an the of per for in at to and with on by from one e
     so then this that it its our my we i you all time""".split())
 
 
+_NUMBERED = re.compile(r"\b(?:steps?|part)\s*\d+[a-z]?\b")
+
+
 def label_words(text: str) -> frozenset[str]:
     """The words of a label that can tell steps apart, singular and lower-case.
 
-    >>> sorted(label_words("Rent per replica, per year"))
-    ['rent', 'replica', 'year']
+    >>> sorted(label_words("Rent per replica, per year")), sorted(label_words("Step 3 — spot bill"))
+    (['rent', 'replica', 'year'], ['bill', 'spot'])
     """
-    words = (w for w in re.split(r"[^a-z0-9]+", text.lower()) if w and w not in _STOPWORDS)
+    text = _NUMBERED.sub(" ", text.lower())  # "Step 3 —": where the line sits, not what it computes
+    words = (w for w in re.split(r"[^a-z0-9]+", text) if w and w not in _STOPWORDS)
     return frozenset(_stem(w) for w in words)
 
 

@@ -145,8 +145,8 @@ def _running(run: list[n.Segment], seg: n.Segment, scope: Scope, text: str) -> _
     stated_seg = n.Segment(first, seg.approx, first.start, first.end, seg.link)
     if not _holds(n.Chain(text, "", tuple(run + [stated_seg])), scope):
         return None
-    if len(run) > 1 and _number(run[-1].node) != _number(first):
-        return run, [replace(seg, link="")]  # "10% of 70M = 7M -> 7 * 0.20": the 7 is 7M in millions, not a claim
+    if len(run) > 1:  # the run already states its value: "= 7M -> 7 * 0.20", "= $10/hr → 10 / 9.25" says it again
+        return run, [replace(seg, link="")]
     return run + [stated_seg], [replace(seg, link="")]
 
 
@@ -162,10 +162,22 @@ def _number(node: n.Node) -> object:
 
 
 def _leftmost(node: n.Node) -> n.Node | None:
-    """The first operand of a side (``11.7`` of ``11.7 + 20``), with its unit if it has one."""
-    while isinstance(node, n.BinOp) and node.op != "^":
+    """The first operand of a side (``11.7`` of ``11.7 + 20``, ``5.6 × 10¹⁴ FLOP`` of ``5.6 × 10¹⁴ FLOP ÷ …``),
+    with its unit if it has one."""
+    while isinstance(node, n.BinOp) and node.op != "^" and not _scientific(node):
         node = node.left
     return node if is_number(node) else None
+
+
+def _scientific(node: n.Node) -> bool:
+    """``5.6 × 10¹⁴`` (with its unit, if any): one number in scientific notation, not a product."""
+    while isinstance(node, n.Quantity):
+        node = node.operand
+    if not isinstance(node, n.BinOp) or node.op != "*" or not isinstance(node.left, n.Num):
+        return False
+    power = node.right.operand if isinstance(node.right, n.Quantity) else node.right  # 10¹⁴ FLOP
+    return isinstance(power, n.BinOp) and power.op == "^" and isinstance(power.left, n.Num) \
+        and power.left.value == 10
 
 
 def _embedded(run: list[n.Segment], seg: n.Segment, scope: Scope, text: str) -> _Split | None:

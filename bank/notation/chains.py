@@ -56,7 +56,8 @@ class Chain:
 
     @property
     def start(self) -> int:
-        return self.segments[0].start if self.segments else 0
+        """Where the claim begins in the line (its result may come first: ``11.7 s <- 70 / 6``)."""
+        return min(s.start for s in self.segments) if self.segments else 0
 
 
 #: The old name: a chain is what a learner's line used to be.

@@ -39,6 +39,8 @@ _NUMBER = re.compile(
     r"(?P<int>\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:_\d{3})+(?!\d)|\d+)?(?P<frac>\.\d+)?(?:[eE](?P<exp>[+-]?\d+))?")
 #: Thousands set off by a space (or a no-break space), as SI style writes them: 21 900, 1 310 720.
 _SPACED = re.compile(r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,]|[ \u00a0\u202f]\d)")
+#: The fraction of a mixed number after its whole (``2 11/12``, ``23 1/3``).
+_MIXED = re.compile(r" (\d{1,3})/(\d{1,3})(?![\d.,/])")
 #: The decimals after a decimal comma (``2,5``), and an exponent after them (``3,35e12``).
 _DECIMAL_COMMA = re.compile(r",(?P<digits>\d+)(?![\d,.])(?:[eE](?P<exp>[+-]?\d+))?")
 #: A comma that can only be a decimal one (``2,5``, ``0,336``, ``1,2345``), and thousands that can only be so.
@@ -232,6 +234,10 @@ def _lex_number(text: str, pos: int, prose: bool, commas: bool = False) -> Token
         comma = _decimal_comma(text, pos, end, whole, commas)
         if comma is not None:
             return comma
+    mixed = _MIXED.match(text, end) if prose and not frac and exp is None and not spaced else None
+    if mixed is not None and 0 < int(mixed.group(1)) < int(mixed.group(2)) and text[pos - 1:pos] != "/":
+        part = Fraction(int(mixed.group(1)), int(mixed.group(2)))  # "23 1/3 s": a whole and a fraction, exactly
+        return Token("num", text[pos:mixed.end()], pos, mixed.end(), value + part, Fraction(0))
     upper = _RANGE.match(text, end) if prose and exp is None else None
     if upper is not None and Fraction(upper.group(1)) > value:  # "about 52-53 s": a range, not 52 minus 53
         top = Fraction(upper.group(1))

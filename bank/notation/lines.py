@@ -23,7 +23,6 @@ column at fault: a stray operator beside an ``=`` (``70 / = 11.7``), or a limit
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
@@ -40,6 +39,7 @@ from .lexer import Token, tokenize
 from .nodes import BinOp, Name, Neg, Node, Num, Quantity, moved
 from .parser import MAX_DEPTH, MAX_LENGTH
 from .prose import ProseParser
+from .respell import respell
 from .strays import STRAY_OPS, refuse_strays
 
 
@@ -71,11 +71,13 @@ def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str
     if len(text) > max_length:
         raise NotationError(f"line is {len(text):,} characters long; the limit is {max_length:,}",
                             text, max_length, len(text))
-    tokens, inner = split_brackets(tokenize(_commented(text), prose=True, commas=commas))
+    tokens, inner = split_brackets(tokenize(respell(text), prose=True, commas=commas))
     # "2 phases x (114.7 - 28.7)": a name right after a number counts what the number is, not a factor
     names = names - {b.text for a, b in zip(tokens, tokens[1:]) if a.kind == "num" and b.kind == "name"}
     label_end = label_end_of(tokens)
     label_end += _bullet(text, tokens, label_end)
+    # "then + 50 s init → …": a word of sequence before the operator that goes on from the last line's value
+    label_end += _word(tokens[label_end]) in _THEN and tokens[label_end + 1].text in _OPENERS
     opening = [_Item("expr", label_end, label_end, node=moved(previous, 0, 0), link="earlier")] \
         if previous is not None and tokens[label_end].text in _OPENERS and _has_link(tokens) else []
     chains = _chains(text, tokens, label_end, opening, names, units, max_length, max_depth, previous)
@@ -83,31 +85,6 @@ def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str
     # a bracket's own equation first: the line goes on from its value
     chains = [c for part in inner for c in _chains(text, part, 0, [], names, units, max_length, max_depth)] + chains
     return Reading(text, label, tuple(replace(c, label=label) for c in chains))
-
-
-#: ``growth = surge - 40   # 12 req/s``: code, then a comment that opens with its value.
-_VALUE_FIRST = r"[$~≈]?\s*\d"
-_CODE_COMMENT = re.compile(r"^(?!.*, )(?P<code>[^#=]*(?:=[^#=]*)?[-+*/×÷^(][^#=]*)\s#\s+(?=%s)" % _VALUE_FIRST)
-
-
-def opens_with_value(comment: str) -> bool:
-    """Whether a code comment opens with a value (``# 12 req/s``, ``# $3.06``): the value of its line.
-
-    >>> opens_with_value(" 12 req/s piling up"), opens_with_value(" seconds")
-    (True, False)
-    """
-    return re.match(r"\s*" + _VALUE_FIRST, comment) is not None
-
-
-def _commented(text: str) -> str:
-    """A line of code whose comment gives its value reads as code ``=`` value (one character for another,
-    so every column stays where it was): ``growth = surge - 40   = 12 req/s``. Not a tuple (``a, b = …``),
-    whose comment's values pair with its parts."""
-    m = _CODE_COMMENT.match(text)
-    if m is None:
-        return text
-    at = text.index("#", len(m.group("code")))
-    return text[:at] + "=" + text[at + 1:]
 
 
 def _bullet(text: str, tokens: list[Token], at: int) -> bool:
@@ -230,6 +207,7 @@ def _of_it(tokens: list[Token], item: _Item, items: list[_Item], previous: Node 
 
 #: Operators that may open a line, going on from the value the line before ended on.
 _OPENERS = ("*", "/", "x", "X", "+", "times")
+_THEN = ("then", "and", "next")
 _CONTINUING = ("+", "-", "*", "/", "x", "X", "times", "plus", "minus", "less", "divided", "multiplied", "of", "at",
                "split", "per")
 
@@ -266,7 +244,9 @@ def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[
     if previous is not None and isinstance(node, BinOp) and node.left is left and _same_number(left, node.right) \
             and not any(it.kind == "expr" and it.node is not left for it in items):
         node = replace(node, left=moved(previous, left.start, left.end))
-    node = _ditto(items, left, node)
+    again = _ditto(items, left, node)
+    if again is not node:  # the same division again: a claim of its own, not a side equal to the first
+        return _Item("expr", i, end, node=again, link=_AGAIN)
     return _Item("expr", i, end, node=node, link="continues" if items[k].kind == "expr" else "")
 
 
@@ -308,6 +288,9 @@ def _link_or_approx(tokens: list[Token], i: int, items: list[_Item]) -> _Item | 
     tok = tokens[i]
     after_value = bool(items) and items[-1].kind == "expr" or \
         (len(items) > 1 and items[-1].kind == "punct" and items[-2].kind == "expr")
+    arrow = _arrow_back(tokens, i)
+    if arrow and after_value:
+        return _Item("link", i, i + arrow, link=_FROM)  # "21.47 ms  <- 287.6 GB ÷ 13.4 TB/s"
     if tok.text in ("~", "≈") and not after_value:
         return _Item("approx", i, i + 1)
     if tok.text in ("~", "≈") and items[-1].kind == "punct":
@@ -329,6 +312,21 @@ def _link_or_approx(tokens: list[Token], i: int, items: list[_Item]) -> _Item | 
             and not _number_next(tokens, i + used):
         return None  # "is" among words: "Little's law is …"; "45 GB left of the 80"
     return _Item("link", i, i + used, link=link, rounding=rounding)
+
+
+#: The link of a result written first, then where it comes from (``11.7 s  <- 70 GB / 6 GB/s``).
+_FROM = "from"
+#: The link of a working done again on another value (``… = 68.6 tok/s, ÷ 35 GB = 137 tok/s``).
+_AGAIN = "again"
+
+
+def _arrow_back(tokens: list[Token], i: int) -> int:
+    """How many tokens make an arrow pointing back at the value before it (``<-``, ``←``), or 0."""
+    tok = tokens[i]
+    if tok.text == "←":
+        return 1
+    after = tokens[i + 1]
+    return 2 if tok.text == "<" and after.text == "-" and after.start == tok.end else 0
 
 
 def _number_next(tokens: list[Token], i: int) -> bool:
@@ -439,6 +437,7 @@ class _Draft:
     rounding: str | None = None
     claim: bool = False
     comment: str = ""
+    result: list[Segment] = field(default_factory=list)  # a result written before its working
 
 
 def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]:
@@ -456,18 +455,23 @@ def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]
         if item.kind == "punct" and tokens[item.start].text in _COMPARISONS:
             current, link, approx, gap, bound = None, "", False, 0, True
             continue
+        if item.kind == "expr" and item.link == _AGAIN:
+            current, link, approx, gap = None, "", False, 0  # "…, ÷ 35 GB = 137 tok/s" starts a claim
         if item.kind == "expr":
             node = item.node
             assert node is not None
             joined = current is not None and (link or item.link == "continues")
             seg = Segment(node, approx or (joined and link in (APPROXIMATE, ROUGHLY)), node.start, node.end,
-                          (link or EQUAL) if joined else "")
+                          (link or EQUAL) if joined and link != _FROM else "")
             if joined:
                 current.segments.append(seg)  # type: ignore[union-attr]
             else:
                 current = _Draft([seg], claim=conclusion or bool(link))
                 drafts.append(current)
             link, approx, conclusion, gap = "", False, False, 0
+        elif item.kind == "link" and item.link == _FROM and current is not None and not current.result:
+            current.result, current.segments = current.segments, []  # the working comes next, its value last
+            link = _FROM
         elif item.kind == "link":
             if item.rounding and current is not None and not _value_follows(items, k):
                 current.rounding = item.rounding  # "= 2.4 (rounded up)": a rounding with no value after it
@@ -495,7 +499,7 @@ def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]
                 continue  # "so only 4 sequences", "gives us 649": a word or two before the value
             if link or gap > 2 or not _link_follows(items, k):
                 current, link, approx, gap = None, "", False, 0
-    chains = [_finish(d, text) for d in drafts if any(_numbers(s.node) for s in d.segments)]
+    chains = [_finish(d, text) for d in drafts if any(_numbers(s.node) for s in d.segments + d.result)]
     return [c if len(c.segments) > 1 or _stated(c.segments[0].node, text) else replace(c, claim=False)
             for c in split_weak(chains)]  # a chain of names alone is a formula in words, not a claim
 
@@ -555,4 +559,6 @@ def _merge(a: str, b: str) -> str:
 
 
 def _finish(d: _Draft, text: str) -> Chain:
-    return Chain(text, "", tuple(d.segments), d.comment, d.rounding, d.claim or len(d.segments) > 1)
+    segments = d.segments + [replace(s, link=(APPROXIMATE if s.approx else EQUAL) if d.segments else "")
+                             for s in d.result]  # "11.7 s <- 70 / 6" reads as "70 / 6 = 11.7 s"
+    return Chain(text, "", tuple(segments), d.comment, d.rounding, d.claim or len(segments) > 1)

@@ -48,7 +48,8 @@ def refuse_strays(items: list[_Item], tokens: list[Token], text: str, names: fro
         if item.kind == "word" and names and nxt.kind == "op" and nxt.text in STRAY_OPS \
                 and tokens[item.start + 2].kind == "num" and lookup(tok.text) is None \
                 and any(t.text in ("=", "≈") for t in tokens):
-            hint = did_you_mean(tok.text, sorted(names))
+            # a typo of a name ("yerly" for yearly), not a word inside one ("bytes read / 3.35" is no kv_read)
+            hint = did_you_mean(tok.text, sorted(x for x in names if abs(len(x) - len(tok.text)) <= 2))
             if hint:
                 raise NotationError(f"unknown name `{tok.text}`{hint}", text, tok.start, tok.end)
 

@@ -15,6 +15,8 @@ import yaml
 CORPUS = Path(__file__).parent / "corpus"
 #: Workings held out: marked the same way, measured, never used to change the grader (holdout/README.md).
 HOLDOUT = Path(__file__).parent / "holdout"
+#: Workings spoken aloud and transcribed, numbers in words: measured, not yet read (spoken/README.md).
+SPOKEN = Path(__file__).parent / "spoken"
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from .corpus_check import HOLDOUT, agreement, load_working, workings
+from .corpus_check import HOLDOUT, SPOKEN, agreement, load_working, workings
 
 MIN_AGREEMENT = 0.95
 
@@ -22,7 +22,7 @@ def test_corpus_is_large_and_spans_both_banks(library):
     assert banks == {b.slug for b in library.banks}
 
 
-@pytest.mark.parametrize("path", workings() + workings(HOLDOUT),
+@pytest.mark.parametrize("path", workings() + workings(HOLDOUT) + workings(SPOKEN),
                          ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}/{p.stem}")
 def test_working_is_well_formed(path, library):
     data = load_working(path)

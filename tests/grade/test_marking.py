@@ -7,6 +7,8 @@ import pytest
 from bank.grade import rubric
 from bank.grade.diagnose import Slip
 
+from .lines_check import assert_line
+
 
 def statuses(report):
     return [x.status for x in report.lines], {s.name: s.status for s in report.steps}
@@ -385,7 +387,7 @@ def test_whiteboard_lines_marked_as_a_tutor_would(qid, seed, working, line, stat
     ``÷ 1.978 × 10¹⁵`` divides by one number; ``so bw = 2039 GB/s`` starts a claim; ``+3 req/s`` in a list;
     ``72.00/hr`` for a bill; ``about 31-32 s`` is a range; a slip said again is not marked twice; a price per million said in cents; 3.64e14
     is no rounding of 346 TFLOP/s; ``= 37.5 s => ~38 s`` states 37.5 s."""
-    _assert_line(qid, seed, working, line, status, step)
+    assert_line(qid, seed, working, line, status, step)
 
 
 def test_a_value_left_over_is_no_link():
@@ -534,17 +536,4 @@ def test_own_names_decimal_commas_and_millions(qid, seed, working, line, status,
     (``chunk /4``, ``crossover at 295/1``); units typed in lower case (``65.5mb``, ``28gflop``, ``tflops``), and
     a billion (``2.68b bytes``), where ``(8b)`` alone stays 8-bit; Python's ``20_000``, and a name set at a
     prompt (``>>> P = 70e9``)."""
-    _assert_line(qid, seed, working, line, status, step)
-
-
-def _assert_line(qid: str, seed: str | None, working: str, line: int, status: str, step: str | None) -> None:
-    """Line ``line`` of ``working`` is marked ``status``, for ``step`` (by its lead claim or one of that status)."""
-    from bank.grade import grade
-    from bank.load import load
-    from bank.variant import variant
-
-    q = load().question(qid)
-    report = grade(q, variant(q, seed), working + "\n")
-    got = next(x for x in report.lines if x.n == line)
-    steps = {got.step} | {c.step for c in got.claims if c.status == status}
-    assert (str(got.status), step in steps) == (status, True), got.message
+    assert_line(qid, seed, working, line, status, step)

@@ -32,6 +32,12 @@ LINES = {
     "prompt-no-value": ">>> " + "1 + " * 100 + "1",
     "digit-underscores": "t = " + "1_000_000_" * 40 + "1 = 1",
     "prompt-assignments": ">>> " + "a = " * 80 + "1",
+    "arrows-back": "11.7 s " + "<- 70 / 6 " * 60 + "← ← <-",
+    "arrow-back-first": "<- ← 1 <- 2 = <- 3",
+    "bracketed-units": "t = " + "1 [GB] (s) [ms] " * 50 + "= 2 (((s))) [[GB]]",
+    "mixed-numbers": "t = " + "1 1/2 2 999/1000 " * 30 + "= 1 1/1 0/0 1 0/0",
+    "javascript": "const " * 50 + "x = 1; // " * 50 + "Math.Math.ceil(" * 20 + "1",
+    "full-width": "ｔ＝" + "１２３，４５６。" * 40 + "＝（（（１",
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.

@@ -1,0 +1,103 @@
+"""Rewrites of a line before it is read, each keeping every column where it was (so a caret still points
+at what the learner typed): full-width forms, a code comment that gives its line's value, a unit in brackets.
+
+>>> respell("growth = surge - 40   # 12 req/s")
+'growth = surge - 40   = 12 req/s'
+>>> respell("fp16: 70e9 × 2 B = 140 [GB]; 91.8 (ms)")
+'fp16: 70e9 × 2 B = 140  GB ; 91.8  ms '
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..units import UnitError, parse_unit
+
+#: ``growth = surge - 40   # 12 req/s``: code, then a comment that opens with its value.
+_VALUE_FIRST = r"[$~≈]?\s*\d"
+_CODE_COMMENT = re.compile(r"^(?!.*, )(?P<code>[^#=]*(?:=[^#=]*)?[-+*/×÷^(][^#=]*)\s#\s+(?=%s)" % _VALUE_FIRST)
+#: ``140 [GB]``, ``6.28 (s)``: a number, then its unit alone in brackets.
+_BRACKETED_UNIT = re.compile(r"(?<=[\d%])(\s*)([\[(])\s*([A-Za-zµ$%][A-Za-zµ$%/^0-9·]*)\s*([\])])")
+_CLOSING = {"[": "]", "(": ")"}
+
+
+#: An East Asian input method's full-width forms (``１４０ GB``, ``＝``, ``：``, ``（）``, ``。``), one character
+#: for one: the ASCII they stand for. Its comma separates clauses with no space after it (``762，4 replica``),
+#: never the digits of a number, so it reads as a semicolon.
+_FULL_WIDTH: dict[int, str] = {**{c: chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}, 0xFF0C: ";", 0x3000: " ",
+                               0x3001: ";", 0x3002: "."}
+
+
+def respell(text: str) -> str:
+    """``text`` with full-width forms, its code comment and bracketed units rewritten for reading, column for
+    column.
+
+    >>> respell("after 30s：12×30＝３６０ requests，done。")
+    'after 30s:12×30=360 requests;done.'
+    """
+    return _bracketed_units(_commented(_script(text.translate(_FULL_WIDTH))))
+
+
+#: JavaScript's words around a working: ``const``/``let``/``var`` before a name, ``Math.`` before a function.
+_DECLARED = re.compile(r"^(\s*)(?:const|let|var)(?=\s+[A-Za-z_]\w*\s*=)")
+_MATH = re.compile(r"\bMath\.(?=[a-z]+\()")
+#: A ``//`` comment (not a URL's ``://``), and the ``;`` that ends the statement before it.
+_SLASHES = re.compile(r"(?<!:)(;?\s*)//")
+
+
+def _script(text: str) -> str:
+    """A line of JavaScript reads as the working it holds: ``const w = 70e9 * 2; // 140 GB`` as
+    ``w = 70e9 * 2 = 140 GB``, ``Math.ceil(1.75) // 2 cards`` as ``ceil(1.75) = 2 cards``; a comment with no
+    value is an aside.
+
+    >>> _script("const w = 70e9 * 2; // 140 GB")
+    '      w = 70e9 * 2   = 140 GB'
+    >>> _script("Math.ceil(cards) // fits easily")
+    '     ceil(cards)'
+    """
+    text = _DECLARED.sub(lambda m: m.group(1) + " " * (m.end() - m.start(1) - len(m.group(1))), text)
+    text = _MATH.sub(lambda m: " " * len(m.group()), text)
+    m = _SLASHES.search(text)
+    if m is None:
+        return text
+    comment = text[m.end():]
+    if not opens_with_value(comment):
+        return text[:m.start()].rstrip()  # "// fits easily": words beside the working
+    return text[:m.start()] + " " * (m.end() - m.start() - 1) + "=" + comment
+
+
+def opens_with_value(comment: str) -> bool:
+    """Whether a code comment opens with a value (``# 12 req/s``, ``# $3.06``): the value of its line.
+
+    >>> opens_with_value(" 12 req/s piling up"), opens_with_value(" seconds")
+    (True, False)
+    """
+    return re.match(r"\s*" + _VALUE_FIRST, comment) is not None
+
+
+def _commented(text: str) -> str:
+    """A line of code whose comment gives its value reads as code ``=`` value (one character for another):
+    ``growth = surge - 40   = 12 req/s``. Not a tuple (``a, b = …``), whose comment's values pair with its
+    parts."""
+    m = _CODE_COMMENT.match(text)
+    if m is None:
+        return text
+    at = text.index("#", len(m.group("code")))
+    return text[:at] + "=" + text[at + 1:]
+
+
+def _bracketed_units(text: str) -> str:
+    """``140 [GB]`` reads as ``140  GB ``: brackets that hold only a unit, right after a number, say what the
+    number measures (``(16-bit)`` and ``(80 GB each)`` are asides, and stay)."""
+    def plain(m: re.Match[str]) -> str:
+        if _CLOSING[m.group(2)] != m.group(4) or not _unit(m.group(3)):
+            return m.group(0)
+        return m.group(0).replace(m.group(2), " ", 1)[::-1].replace(m.group(4), " ", 1)[::-1]
+    return _BRACKETED_UNIT.sub(plain, text)
+
+
+def _unit(word: str) -> bool:
+    try:
+        return not parse_unit(word).dimensionless or word in ("%",)
+    except UnitError:
+        return False

@@ -153,6 +153,10 @@ NUMBER_WORDS: dict[str, Fraction] = {word: Fraction(v) for word, v in {
     "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
     "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
 }.items()} | {"half": Fraction(1, 2), "quarter": Fraction(1, 4)}
+#: Words that multiply the value just given: ``4-bit is twice that, 137 tok/s``, ``half it``.
+MULTIPLIERS: dict[str, Fraction] = {"twice": Fraction(2), "double": Fraction(2), "doubled": Fraction(2),
+                                    "triple": Fraction(3), "thrice": Fraction(3), "half": Fraction(1, 2),
+                                    "halve": Fraction(1, 2), "halved": Fraction(1, 2)}
 
 #: Suffixes after a number that scale it: 30k, 30M, 1.5 bn, 30 million. ``B`` after a number with no
 #: space is a billion only where a byte would make no sense (``8B params``); the reader decides.
@@ -239,6 +243,7 @@ def export() -> dict:
         "ambiguous_suffixes": {k: ratio(v) for k, v in AMBIGUOUS_SUFFIXES.items()},
         "model_words": sorted(MODEL_WORDS), "billion_before": list(BILLION_BEFORE),
         "number_words": {k: ratio(v) for k, v in NUMBER_WORDS.items()},
+        "multipliers": {k: ratio(v) for k, v in MULTIPLIERS.items()},
         "approx": list(APPROX), "equals": list(EQUALS), "approx_equals": list(APPROX_EQUALS),
         "says": list(SAYS), "implies": list(IMPLIES), "rounding": dict(ROUNDING), "rate_words": list(RATE_WORDS),
         "functions": {name: {"arity": f.arity} for name, f in FUNCTIONS.items()},

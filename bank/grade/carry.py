@@ -17,7 +17,7 @@ from typing import Iterable
 from .. import notation as n
 from ..errors import NotationError
 from .leaves import Leaf, Stand, analyse, expand
-from .matching import YES, Claim, fits
+from .matching import YES, Claim, fits, priced
 from .reference import RefStep
 from .state import State
 
@@ -40,7 +40,8 @@ def carry(state: State, claim: Claim, found: list[Leaf],
         for stands in assignments(found, set(step.ancestors)):
             value = state.ref.reevaluate(step.name, {s.step: s.base for s in stands})
             if value is not None and (fits(claim, step.unit, value, value / step.unit.scale) == YES
-                                      or (whole or step.rounds is None) and _close(claim, step, value)):
+                                      or (whole or step.rounds is None) and not priced(claim, step)
+                                      and _close(claim, step, value)):
                 return step, stands
     return None
 

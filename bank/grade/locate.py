@@ -15,6 +15,7 @@ subsumes, and the steps whose right values it uses: the learner knew them.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from fractions import Fraction
 
@@ -63,6 +64,9 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         direct = best(state, arith.work, label, YES, used, own)  # "= 37.5 s => ~38 s": the value, then about it
     if direct is not None and _marks_up(state, line, arith, direct):
         return Outcome(Status.SLIP, direct, dx.Slip.OPERATION)  # 1.25 × 1.05 ≈ 1.31 for 1.25 ÷ 0.95
+    other = _rounds_other_way(state, direct, arith.stated) if direct is not None and len(line.segments) > 2 else None
+    if other is not None:
+        return other
     if arith.unsaid is not None and (direct is None or direct.rounds is None):
         return _slipped(state, line, arith.as_slip(), found, named, label)  # 500 / 24 = 20: no step rounds here
     if direct is not None and named is not None and named is not direct and not state.covered(named.name) \
@@ -114,6 +118,19 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         or _wrong_input(state, line, claim, found) \
         or _wrong_method(state, line, claim, found) or _answer_slip(state, claim, label, computes) \
         or Outcome(Status.UNMATCHED)
+
+
+def _rounds_other_way(state: State, direct: RefStep, claim: Claim) -> Outcome | None:
+    """``= 23.9 → ~24`` where only 23 whole caches fit: the value is right, and the count it is rounded to is a
+    slip on the step that rounds it down (or up, for ``5.2 → 5 cards``)."""
+    count = claim.written.mid
+    step = next((s for s in state.ref.steps if s.rounds in ("up", "down") and s.inner == direct.base
+                 and not state.covered(s.name)), None)
+    if step is None or count.denominator != 1 or count * step.unit.scale == step.base:
+        return None
+    inner = direct.base / step.unit.scale
+    other = math.floor(inner) if step.rounds == "up" else math.ceil(inner)
+    return Outcome(Status.SLIP, step, dx.Slip.DIRECTION, credits=(direct.name,)) if count == other else None
 
 
 def _answer_slip(state: State, claim: Claim, label: str, computes: bool) -> Outcome | None:
@@ -304,11 +321,14 @@ def _wrong_input(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -
     another of the working's values (12 serving replicas where the fleet is 13). A slip on that step."""
     if not n.has_operation(line.segments[0].node) or not found:
         return None
-    values = [leaf.value for leaf in found[:MAX_WRONG_LEAVES]] + _parts(state, line)  # (2.684 / 2) too
+    parts = _parts(state, line)  # (2.684 / 2) too
+    values = [leaf.value for leaf in found[:MAX_WRONG_LEAVES]] + parts
     values += _complements(values)
     neutral = [Amount(Fraction(v), Fraction(v), DIMENSIONLESS) for v in (0, 1)]  # a factor or a term left out
     values += neutral
     named = {p for leaf in found for p in leaf.given} | {u for leaf in found for u in leaf.uses}
+    # a value written in scientific notation is one value, not its digits and its power: 6.4 × 10^13 FLOP
+    named |= {s.name for s in state.ref.steps for v in parts if v.base == s.base}
     # a step worked again inline from its givens counts as used (7200 / (4 × 3000) works the 2.4 replicas again)
     named |= {s.name for s in state.ref.steps if s.params and not s.ancestors and set(s.params) <= named}
     share = _as_share(line.segments[-1].node)
@@ -533,8 +553,9 @@ def _converted(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
         if step.name in state.coverage or not of_kind(claim, step):
             continue
         inputs, constants = set(step.params) | set(step.ancestors), _constants(state, step.name)
+        unused = {state.ref.params[p] for p in step.params} - {leaf.value.base for leaf in found}
         if all(inputs & s or leaf.value.written in constants for leaf, s in zip(found, sources)) \
-                and _off_by_conversion(claim, step):
+                and _off_by_conversion(claim, step, unused):
             # 2.50 x 24 = 60 on the way to a yearly rent: a conversion begun may be a stepping stone
             begun = any(leaf.value.written in dx.CONVERSIONS and not set(leaf.given) for leaf in found)
             return Outcome(Status.SLIP, step, dx.Slip.UNITS, tentative=begun)
@@ -547,9 +568,11 @@ def _constants(state: State, step: str) -> set:
     return {x.value for x in n.numbers(state.ref.plan.trees[step])} | set(dx.CONVERSIONS)
 
 
-def _off_by_conversion(claim: Claim, step: RefStep) -> bool:
+def _off_by_conversion(claim: Claim, step: RefStep, unused: set[Fraction]) -> bool:
+    """Off by a conversion factor that is not one of the step's own givens left out (``0.6 × $3.50`` is off
+    from the fleet's saving by its 60 cards, not by the minutes in an hour)."""
     return any(fits(claim.scaled(1 / k), step.unit, step.base, step.shown) == YES
-               for f in dx.CONVERSIONS for k in (f, 1 / f))
+               for f in dx.CONVERSIONS if f not in unused for k in (f, 1 / f))
 
 
 def _changed(tree: n.Node, scope: Scope, text: str) -> Claim | None:

@@ -85,7 +85,9 @@ def _mark(state: State, n_: int, raw: str) -> None:
         _error(state, n_, raw, exc)
         return
     state.lines.append(_line(n_, raw, results))
-    state.last_value = max([c.segments[-1].node for c in claims] + [c.segments[-1].node for c, _ in said],
+    # the value the line ends on, a mention included ("= 12.1 ms, 82.9 tok/s each", then "x32 = 2650 tok/s")
+    state.last_value = max([c.segments[-1].node for c in claims] + [c.segments[-1].node for c, _ in said]
+                           + [c.segments[-1].node for c in reading.chains if not c.claim and c.segments],
                            key=lambda node: node.end)
 
 

@@ -274,6 +274,12 @@ def money_unsaid(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
 _MONEY = DIMENSIONS.index("money")
 
 
+def priced(claim: Claim, step: RefStep) -> bool:
+    """A sum of money said for a step that is not one: ``4 × 1.50 = $6.00 an hour`` is no fleet of 6."""
+    unit = claim.unit
+    return unit is not None and unit.dims[_MONEY] != 0 and step.unit.dims[_MONEY] == 0
+
+
 def _unsaid(name: str, a: int, b: int) -> bool:
     return a == 0 and (b < 0 or name in COUNTS)
 

@@ -24,12 +24,13 @@ column at fault: a stray operator beside an ``=`` (``70 / = 11.7``), or a limit
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Mapping
 
 from ..errors import NotationError
 from ..units import Unit
-from ..vocabulary import (APPROX, APPROX_EQUALS, COUNTED, DIMENSIONS, EQUALS, IMPLIES, NUMBER_WORDS, ROUNDING,
-                          SAYS)
+from ..vocabulary import (APPROX, APPROX_EQUALS, COUNTED, DIMENSIONS, EQUALS, IMPLIES, MULTIPLIERS, NUMBER_WORDS,
+                          ROUNDING, SAYS)
 from .brackets import split_brackets
 from .chains import (APPROXIMATE, EQUAL, IMPLIES_LINK, ROUGHLY, SAYS_LINK, Chain, Reading, Segment, has_operation,
                      split_weak)
@@ -177,7 +178,8 @@ def _scan(parser: ProseParser, tokens: list[Token], start: int, items: list[_Ite
     while tokens[i].kind != "end":
         tok = tokens[i]
         item = _link_or_approx(tokens, i, items) or _continuation(parser, tokens, i, items, previous) \
-            or _expression(parser, tokens, i, items) or _aside(tokens, i, items)
+            or _times_it(tokens, i, items, previous) or _expression(parser, tokens, i, items) \
+            or _aside(tokens, i, items)
         if item is not None and item.kind == "expr":
             item = _of_it(tokens, item, items, previous)
         if item is None:
@@ -203,6 +205,20 @@ def _of_it(tokens: list[Token], item: _Item, items: list[_Item], previous: Node 
         return item
     node = BinOp(item.node.start, it.end, "*", item.node, moved(before, it.start, it.end), of.start)
     return replace(item, end=item.end + 2, node=node)
+
+
+def _times_it(tokens: list[Token], i: int, items: list[_Item], previous: Node | None) -> _Item | None:
+    """``twice that``, ``double it``, ``half that``: the value just given (on this line, or the line before),
+    multiplied."""
+    word, it = tokens[i], tokens[i + 1]
+    if word.kind != "name" or _word(word) not in MULTIPLIERS or it.text.lower() not in _PRONOUNS:
+        return None
+    before = next((x.node for x in reversed(items) if x.kind == "expr" and x.node is not None), previous)
+    if before is None:
+        return None
+    factor = Num(word.start, word.end, MULTIPLIERS[_word(word)], word.text, Fraction(0))
+    return _Item("expr", i, i + 2, node=BinOp(word.start, it.end, "*", factor, moved(before, it.start, it.end),
+                                                word.end))
 
 
 #: Operators that may open a line, going on from the value the line before ended on.

@@ -1,6 +1,7 @@
 """Rounds ten to twelve: a result written before its working, units in brackets, answers never stated,
 full-width forms, mixed numbers, a share's other side, values from lines that matched no step, an answer
-given first, one working done again on another value, JavaScript, and numbered steps.
+given first, one working done again on another value, JavaScript, numbered steps, and round fourteen's
+ordinary writers.
 
 Cases come from unseen workings marked by hand before the grader ran (tests/grade/corpus, ``s23-*``).
 """
@@ -126,6 +127,39 @@ KV_8B = {"params": 8e9, "bytes_per_param": 2, "card_memory": 80, "usable_share":
         "a-numbered-step-names-its-step", "scientific-notation-goes-on"])
 def test_javascript_and_numbered_steps(qid, working, line, status, step, params):
     """``const w16 = params * 2; // 140 GB`` is ``w16 = params * 2 = 140 GB`` (a ``//`` is a comment, as in
-    JavaScript, not Python's floor division); ``let`` and ``const`` name values; ``Math.ceil`` is ``ceil``; ``Step 3 — spot bill:`` names the spot
-    bill, not the raw saving its value happens to equal; ``= 5.6 × 10¹⁴ FLOP ÷ (…)`` goes on from 5.6e14."""
+    JavaScript, not Python's floor division); ``let`` and ``const`` name values; ``Math.ceil`` is ``ceil``;
+    ``Step 3 — spot bill:`` names the spot bill, not the raw saving its value happens to equal;
+    ``= 5.6 × 10¹⁴ FLOP ÷ (…)`` goes on from 5.6e14."""
+    assert_line(qid, None, working, line, status, step, params)
+
+
+SPOT_60_OFF = {"fleet_cards": 60, "on_demand_price": 3.5, "discount": 60, "boot_share": 10}
+LAUNCH_2_SPARES = {"forecast": 6000, "headroom": 40, "per_replica": 2500, "spare": 2, "price": 1.5}
+LAUNCH_RULE = ("With 40% headroom the rule provisions 6,000 × 1.4 = 8,400 tokens per second.\n"
+               "That needs 8,400 / 2,500 = 3.36 replicas, which rounds up to 4.\n"
+               "At the forecast the load is 6,000 / (4 × 2,500) = 60%.\nSo the rule calls for 4 replicas.\n"
+               "At $1.50 an hour each that is 4 × 1.50 = $6.00 an hour.")
+TWICE_A_SLIP = "8-bit 4.8 TB/s / 70 GB = 86.6 tok/s\n4-bit twice that, 173 tok/s"
+
+
+@pytest.mark.parametrize("qid,working,line,status,step,params", [
+    ("spot-capacity", "On demand the fleet costs 60 × $3.50 = $210 an hour.\n"
+     "With the 60% discount a spot card costs 0.6 × $3.50 = $2.10 an hour.", 2, "slip", "spot_price", SPOT_60_OFF),
+    ("prefill-time-to-first-token", "2 × 8 billion = 16 billion FLOPs per token\n16 billion × 4,000 = 6.4 × 10^13\n"
+     "The card does 989 TFLOP/s, so prefill takes 6.4 × 10^13 / (989 × 10^12) = 0.0647 s.", 3, "slip", "ttft",
+     None),
+    ("launch-sizing", LAUNCH_RULE, 5, "carried", "fleet_cost", LAUNCH_2_SPARES),
+    ("quantisation-trade-off", TWICE_A_SLIP, 2, "carried", "speed4", None),
+    ("decode-bandwidth-bound", "alone: 16/3.35 = 4.78 ms -> 209 tok/s\nkv 32*2048*131072 = 85.9 GB\n"
+     "step (16+85.9)/3.35 = 30.4 ms, 32.9 tok/s each\nx32 = 1053 tok/s", 4, "carried", "aggregate", None),
+    ("quantisation-trade-off", "usable 126.9 GB, 2.684 GB per seq\n8b: (126.9 - 70) / 2.684 = 21.2 → ~22 seqs", 2,
+     "slip", "batch8", None),
+], ids=["a-given-left-out-is-no-conversion", "scientific-notation-names-its-step", "a-bill-is-no-count",
+        "twice-that", "times-the-value-said-in-passing", "a-count-rounded-up-where-it-rounds-down"])
+def test_ordinary_writers(qid, working, line, status, step, params):
+    """``0.6 × $3.50`` where the spot price keeps 40% is a slip on it, not a minutes-for-hours slip on a saving
+    60 cards away; ``6.4 × 10^13 / (989 × 10^12)`` uses the prefill work and the peak, so it is the time to first
+    token with the utilisation left out; ``$6.00 an hour`` is never a fleet of 6; ``twice that`` doubles the
+    value before it, a wrong one carried; ``x32`` goes on from a value said in passing; ``34.2 → ~35`` rounds a
+    count the wrong way."""
     assert_line(qid, None, working, line, status, step, params)

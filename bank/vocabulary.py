@@ -60,7 +60,8 @@ def _bytes() -> list[Word]:
     out = []
     for p, k in _DECIMAL.items():
         name, other = (f"{p.upper()}B", (f"{p}B",)) if p == "k" else (f"{p}B", ())
-        words = (f"{_DATA_WORDS[p]}byte", f"{_DATA_WORDS[p]}bytes") + (("gig", "gigs", "G") if p == "G" else ())
+        slang = {"G": ("gig", "gigs", "G"), "M": ("meg", "megs"), "T": ("tera", "teras")}.get(p, ())
+        words = (f"{_DATA_WORDS[p]}byte", f"{_DATA_WORDS[p]}bytes") + slang
         typed = (f"{p.lower()}b",) if p != "k" else ()  # "245.8mb", "17.5gb": lower case in a chat (kb is a kilobit)
         out.append(Word(name, "data", Fraction(k), (*other, *words, *typed)))
     return out
@@ -163,7 +164,7 @@ MULTIPLIERS: dict[str, Fraction] = {"twice": Fraction(2), "double": Fraction(2),
 SUFFIXES: dict[str, int] = {
     "k": 10**3, "K": 10**3, "thousand": 10**3,
     "M": 10**6, "mn": 10**6, "million": 10**6, "mil": 10**6, "Mio": 10**6, "mio": 10**6,
-    "bn": 10**9, "billion": 10**9, "Mrd": 10**9,  # Mio, Mrd: German and Dutch chat
+    "bn": 10**9, "billion": 10**9, "bil": 10**9, "Mrd": 10**9,  # Mio, Mrd: German and Dutch chat
     "trillion": 10**12, "tn": 10**12,
 }
 #: Suffixes that may also be a unit: the reader tries both readings (``8B params``, ``2T tokens``).

@@ -208,10 +208,10 @@ def _of_it(tokens: list[Token], item: _Item, items: list[_Item], previous: Node 
 
 
 def _times_it(tokens: list[Token], i: int, items: list[_Item], previous: Node | None) -> _Item | None:
-    """``twice that``, ``double it``, ``half that``: the value just given (on this line, or the line before),
+    """``twice that``, ``double it``, ``half again``: the value just given (on this line, or the line before),
     multiplied."""
     word, it = tokens[i], tokens[i + 1]
-    if word.kind != "name" or _word(word) not in MULTIPLIERS or it.text.lower() not in _PRONOUNS:
+    if word.kind != "name" or _word(word) not in MULTIPLIERS or it.text.lower() not in (*_PRONOUNS, "again"):
         return None
     before = next((x.node for x in reversed(items) if x.kind == "expr" and x.node is not None), previous)
     if before is None:

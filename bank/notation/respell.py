@@ -35,7 +35,7 @@ def respell(text: str) -> str:
     >>> respell("after 30s：12×30＝３６０ requests，done。")
     'after 30s:12×30=360 requests;done.'
     """
-    return _bracketed_units(_commented(_script(text.translate(_FULL_WIDTH))))
+    return _bracketed_units(_dimensions(_commented(_script(text.translate(_FULL_WIDTH)))))
 
 
 #: JavaScript's words around a working: ``const``/``let``/``var`` before a name, ``Math.`` before a function.
@@ -94,6 +94,25 @@ def _bracketed_units(text: str) -> str:
             return m.group(0)
         return m.group(0).replace(m.group(2), " ", 1)[::-1].replace(m.group(4), " ", 1)[::-1]
     return _BRACKETED_UNIT.sub(plain, text)
+
+
+#: ``[B]/[B/s] = [s]``: units in square brackets, joined by operators and ``=``, with no number among them.
+_DIMENSIONS = re.compile(r"\[[^\[\]]*\](?:\s*[/*×·=]\s*\[[^\[\]]*\])+")
+
+
+def _dimensions(text: str) -> str:
+    """A dimensional check in brackets (``[B]/[B/s] = [s]``, ``[GB]/[GB] = [1]``) is an aside: blanked, column
+    for column. Unit algebra, not values: ``[1/s]`` is no rate of 1 a second.
+
+    >>> _dimensions("t = 70 / 6 ≈ 11.7 s   [B]/[B/s] = [s]")
+    't = 70 / 6 ≈ 11.7 s                  '
+    """
+    def blank(m: re.Match[str]) -> str:
+        inside = re.findall(r"\[([^\[\]]*)\]", m.group())
+        return " " * len(m.group()) if all(x.strip() in ("1", "") or _unit(x.strip()) or
+                                           _unit(x.strip().replace("(", "").replace(")", "")) for x in inside) \
+            else m.group()
+    return _DIMENSIONS.sub(blank, text)
 
 
 def _unit(word: str) -> bool:

@@ -154,12 +154,21 @@ TWICE_A_SLIP = "8-bit 4.8 TB/s / 70 GB = 86.6 tok/s\n4-bit twice that, 173 tok/s
      "step (16+85.9)/3.35 = 30.4 ms, 32.9 tok/s each\nx32 = 1053 tok/s", 4, "carried", "aggregate", None),
     ("quantisation-trade-off", "usable 126.9 GB, 2.684 GB per seq\n8b: (126.9 - 70) / 2.684 = 21.2 → ~22 seqs", 2,
      "slip", "batch8", None),
+    ("weight-memory-precision", "16-bit -> 7B x 2 bytes = 1.4 GB\n8-bit is half that -> 0.7 GB\n"
+     "4-bit half again -> 0.35 GB", 3, "carried", "w4", {"params": 7e9, "card_memory": 48}),
+    ("quantisation-trade-off", "8-bit: 4.8×10^12 B/s / 7×10^10 B ≈ 6.86 tok/s   [B/s]/[B] = [1/s]\n"
+     "4-bit ≈ 2 × 6.86 ≈ 13.7 tok/s", 2, "carried", "speed4", None),
+    ("weight-memory-precision", "70 bil params x 2 bytes = 140 gigs at 16-bit", 1, "correct", "w16", None),
+    ("tensor-parallel-overhead", "allreduce buffer = 4000 tok x 8192 x 2 bytes = 65.5 megs", 1, "correct", "buffer",
+     None),
 ], ids=["a-given-left-out-is-no-conversion", "scientific-notation-names-its-step", "a-bill-is-no-count",
-        "twice-that", "times-the-value-said-in-passing", "a-count-rounded-up-where-it-rounds-down"])
+        "twice-that", "times-the-value-said-in-passing", "a-count-rounded-up-where-it-rounds-down", "half-again",
+        "a-dimensional-check-in-brackets-is-an-aside", "bil-and-gigs", "megs"])
 def test_ordinary_writers(qid, working, line, status, step, params):
     """``0.6 × $3.50`` where the spot price keeps 40% is a slip on it, not a minutes-for-hours slip on a saving
     60 cards away; ``6.4 × 10^13 / (989 × 10^12)`` uses the prefill work and the peak, so it is the time to first
     token with the utilisation left out; ``$6.00 an hour`` is never a fleet of 6; ``twice that`` doubles the
-    value before it, a wrong one carried; ``x32`` goes on from a value said in passing; ``34.2 → ~35`` rounds a
-    count the wrong way."""
+    value before it, a wrong one carried (``half again`` too); ``x32`` goes on from a value said in passing;
+    ``21.2 → ~22`` rounds a count the wrong way; ``[B/s]/[B] = [1/s]`` checks units and states no rate of 1 a
+    second; ``bil``, ``gigs`` and ``megs`` are a billion, GB and MB."""
     assert_line(qid, None, working, line, status, step, params)

@@ -37,6 +37,8 @@ LINES = {
     "bracketed-units": "t = " + "1 [GB] (s) [ms] " * 50 + "= 2 (((s))) [[GB]]",
     "mixed-numbers": "t = " + "1 1/2 2 999/1000 " * 30 + "= 1 1/1 0/0 1 0/0",
     "javascript": "const " * 50 + "x = 1; // " * 50 + "Math.Math.ceil(" * 20 + "1",
+    "dimensions": "t = 1 s " + "[B]/[B/s] = [s] " * 40 + "[[B]]/[" * 20,
+    "multipliers": "x = 2 " + "twice that half again double it " * 30 + "= 4",
     "full-width": "ｔ＝" + "１２３，４５６。" * 40 + "＝（（（１",
 }
 

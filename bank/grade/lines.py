@@ -96,7 +96,7 @@ def _printed(node: n.Node) -> n.Node:
 
 def _read(state: State, raw: str) -> n.Reading:
     """The line's claims, with the learner's own variables read as the values they were given."""
-    names = state.ref.names | variables.spotted(state.variables)
+    names = state.ref.names | variables.spotted(state.variables) | variables.in_arithmetic(raw, state.variables)
     try:
         reading = n.read_line(raw, names, state.ref.plan.units, previous=state.last_value, commas=state.commas)
     except NotationError:

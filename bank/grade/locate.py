@@ -89,6 +89,10 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
             return _carried(state, again, found)  # "64 × 47.6 ≈ 3,050": their own 47.6 a user at the big batch
     if direct is not None:
         return Outcome(Status.CORRECT, direct, credits=credits(state, direct, found, (), computes))
+    if computes and not _uses_a_wrong_value(state, found):  # "287.6 / 13.4 = 21.46 ms": right, from roundings
+        noisy = _from_rounded(state, claim, found, named)
+        if noisy is not None and not _marks_up(state, line, arith, noisy):
+            return Outcome(Status.CORRECT, noisy, credits=credits(state, noisy, found, (), computes))
     carried = carry(state, claim, found) or (carry_through(state, line, claim) if computes else None) \
         or _carried_value(state, claim) or _carried_ratio(state, claim, found)
     if carried is not None and _marks_up(state, line, arith, carried[0]):
@@ -222,6 +226,12 @@ def _from_rounded(state: State, claim: Claim, found: list[Leaf], named: RefStep 
         return None
     near = [s for s in _open(state) if of_kind(claim, s) and _near(claim, s)]
     return named if named in near else next(iter(near), None)
+
+
+def _uses_a_wrong_value(state: State, found: list[Leaf]) -> bool:
+    """Whether a number of the line is the learner's own wrong value of a step (so an error may be carried)."""
+    return any(s.sure and s.line is not None and not s.rounded and not _right(state, s.step)
+               for leaf in found for s in leaf.stands)
 
 
 def _own_value(state: State, claim: Claim) -> Outcome | None:

@@ -78,6 +78,19 @@ def used(raw: str, variables: Mapping[str, object]) -> frozenset[str]:
     return frozenset(v for v in variables if _named_in(raw, v))
 
 
+def in_arithmetic(raw: str, variables: Mapping[str, object]) -> frozenset[str]:
+    """The variables a line uses beside an operator (``surge - capacity``, ``arrivals * 1.5``): read as their
+    values from the first, even where the name is also one of the problem's own (``surge``, ``capacity``).
+
+    >>> sorted(in_arithmetic("growth = surge - capacity = 9", {"surge": 1, "capacity": 2, "growth": 3}))
+    ['capacity', 'surge']
+    """
+    ops = r"[-+*/×÷·^]"
+    return frozenset(v for v in variables
+                     if re.search(rf"(?<![A-Za-z0-9_]){re.escape(v)}\s*{ops}|{ops}\s*{re.escape(v)}(?![A-Za-z0-9_])",
+                                  raw))
+
+
 def _named_in(text: str, name: str) -> bool:
     return re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", text) is not None
 

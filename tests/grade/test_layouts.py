@@ -139,6 +139,9 @@ LAUNCH_RULE = ("With 40% headroom the rule provisions 6,000 × 1.4 = 8,400 token
                "That needs 8,400 / 2,500 = 3.36 replicas, which rounds up to 4.\n"
                "At the forecast the load is 6,000 / (4 × 2,500) = 60%.\nSo the rule calls for 4 replicas.\n"
                "At $1.50 an hour each that is 4 × 1.50 = $6.00 an hour.")
+ROUNDED_ON = ("wts = 70 bil x 2 = 140 gigs; usable 4 x 80 x 0.9 = 288, so 148 gigs free for kv\n"
+              "per seq kv = 327,680 x 8192 ≈ 2.684 gigs\n148 / 2.684 = 55.1 → 55 seqs\n"
+              "bytes per step = 140 + 55 x 2.684 = 287.6 gb\nmem time = 287.6 / (4 x 3.35 = 13.4 tb/s) = 21.46 ms")
 TWICE_A_SLIP = "8-bit 4.8 TB/s / 70 GB = 86.6 tok/s\n4-bit twice that, 173 tok/s"
 
 
@@ -161,14 +164,20 @@ TWICE_A_SLIP = "8-bit 4.8 TB/s / 70 GB = 86.6 tok/s\n4-bit twice that, 173 tok/s
     ("weight-memory-precision", "70 bil params x 2 bytes = 140 gigs at 16-bit", 1, "correct", "w16", None),
     ("tensor-parallel-overhead", "allreduce buffer = 4000 tok x 8192 x 2 bytes = 65.5 megs", 1, "correct", "buffer",
      None),
+    ("replica-throughput-and-cost", ROUNDED_ON, 5, "correct", "mem_time", None),
+    ("autoscaling-signal", "arrivals = 10\nsurge = arrivals * 1.2 = 12 req/s\ncapacity = arrivals * 1.1 = 11 req/s\n"
+     "backlog_growth = surge - capacity = 1 req/s", 4, "correct", "backlog_growth", None),
 ], ids=["a-given-left-out-is-no-conversion", "scientific-notation-names-its-step", "a-bill-is-no-count",
         "twice-that", "times-the-value-said-in-passing", "a-count-rounded-up-where-it-rounds-down", "half-again",
-        "a-dimensional-check-in-brackets-is-an-aside", "bil-and-gigs", "megs"])
+        "a-dimensional-check-in-brackets-is-an-aside", "bil-and-gigs", "megs", "right-from-its-own-roundings",
+        "a-learner-name-that-is-also-the-problems"])
 def test_ordinary_writers(qid, working, line, status, step, params):
     """``0.6 × $3.50`` where the spot price keeps 40% is a slip on it, not a minutes-for-hours slip on a saving
     60 cards away; ``6.4 × 10^13 / (989 × 10^12)`` uses the prefill work and the peak, so it is the time to first
     token with the utilisation left out; ``$6.00 an hour`` is never a fleet of 6; ``twice that`` doubles the
     value before it, a wrong one carried (``half again`` too); ``x32`` goes on from a value said in passing;
     ``21.2 → ~22`` rounds a count the wrong way; ``[B/s]/[B] = [1/s]`` checks units and states no rate of 1 a
-    second; ``bil``, ``gigs`` and ``megs`` are a billion, GB and MB."""
+    second; ``bil``, ``gigs`` and ``megs`` are a billion, GB and MB; ``287.6 / 13.4 = 21.46 ms`` is the memory
+    time (21.47 ms) worked from roundings, not an error carried from a number of the line's own; a learner's
+    ``surge`` and ``capacity``, beside an operator, are the values they were given, not the problem's own."""
     assert_line(qid, None, working, line, status, step, params)

@@ -516,6 +516,10 @@ def _step_slip(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
     for step in open_steps:
         if any(fits(c, step.unit, step.base, step.shown) == YES or _near(c, step) for c in changed):
             return Outcome(Status.SLIP, step, dx.Slip.OPERATION)
+    for c in changed if _uses_a_wrong_value(state, found) else ():  # "0.202 × 0.65" on their own 0.202, for ÷
+        carried = carry(state, c, found, tuple(open_steps))
+        if carried is not None:
+            return Outcome(Status.SLIP, carried[0], dx.Slip.OPERATION, carried[1])
     givens = {p for leaf in found for p in leaf.given}
     for step in open_steps:
         # Only where the claim works from this step's own givens: 700 / 6 for 70 / 6, not any stray number.

@@ -48,6 +48,8 @@ _PLAIN_DECIMAL_COMMA = re.compile(r"(?<![\d,.])(?:\d+,(?:\d{1,2}|\d{4,})|0,\d{3}
 _GROUPS = re.compile(r"\d,\d{3},\d{3}(?!\d)")
 #: The top of a range written with a hyphen and no spaces (52-53), when no result follows it.
 _RANGE = re.compile(r"[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z/%$]+\s*)?[=≈])")
+#: A margin after a number: ``65 ± 1``, ``1.1 +/- 0.05``.
+_PLUS_MINUS = re.compile(r"\s*(?:±|\+/-|\+-)\s*(\d+(?:\.\d+)?)(?![\d.,eE])")
 _NAME = re.compile(r"[A-Za-z_µμ¢][A-Za-z0-9_]*")
 #: Prose words: apostrophes inside (that's), hyphens between letters (card-hour, round-the-clock).
 #: ``B* = 295``: a star after a name before ``=`` marks it (the optimum), not a product.
@@ -238,6 +240,9 @@ def _lex_number(text: str, pos: int, prose: bool, commas: bool = False) -> Token
     if mixed is not None and 0 < int(mixed.group(1)) < int(mixed.group(2)) and text[pos - 1:pos] != "/":
         part = Fraction(int(mixed.group(1)), int(mixed.group(2)))  # "23 1/3 s": a whole and a fraction, exactly
         return Token("num", text[pos:mixed.end()], pos, mixed.end(), value + part, Fraction(0))
+    spread = _PLUS_MINUS.match(text, end) if prose else None
+    if spread is not None:  # "65 ± 1 $/M": 65, give or take 1 (not a second value of 1 $/M)
+        return Token("num", text[pos:spread.end()], pos, spread.end(), value, 2 * Fraction(spread.group(1)))
     upper = _RANGE.match(text, end) if prose and exp is None else None
     if upper is not None and Fraction(upper.group(1)) > value:  # "about 52-53 s": a range, not 52 minus 53
         top = Fraction(upper.group(1))

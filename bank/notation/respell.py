@@ -1,5 +1,6 @@
 """Rewrites of a line before it is read, each keeping every column where it was (so a caret still points
-at what the learner typed): full-width forms, a code comment that gives its line's value, a unit in brackets.
+at what the learner typed): full-width forms, a Markdown table row, a code comment that gives its line's value,
+a unit in brackets.
 
 >>> respell("growth = surge - 40   # 12 req/s")
 'growth = surge - 40   = 12 req/s'
@@ -35,7 +36,7 @@ def respell(text: str) -> str:
     >>> respell("after 30s：12×30＝３６０ requests，done。")
     'after 30s:12×30=360 requests;done.'
     """
-    return _bracketed_units(_dimensions(_commented(_script(text.translate(_FULL_WIDTH)))))
+    return _bracketed_units(_dimensions(_commented(_script(_table_row(text.translate(_FULL_WIDTH))))))
 
 
 #: JavaScript's words around a working: ``const``/``let``/``var`` before a name, ``Math.`` before a function.
@@ -64,6 +65,36 @@ def _script(text: str) -> str:
     if not opens_with_value(comment):
         return text[:m.start()].rstrip()  # "// fits easily": words beside the working
     return text[:m.start()] + " " * (m.end() - m.start() - 1) + "=" + comment
+
+
+#: A Markdown table's rule under its header: ``|---|:---:|``.
+_TABLE_RULE = re.compile(r"^\s*\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-*:?\s*$")
+_ARITHMETIC = re.compile(r"\d\s*[-+*/×÷^·x]\s*[\d(]")
+
+
+def _table_row(text: str) -> str:
+    """A Markdown table row reads as the working it holds: ``| rent | $3.75 × 8,760 | $32,850 |`` as
+    ``  rent : $3.75 × 8,760 = $32,850  ``: a label cell then ``:``, a working cell then ``=`` before the value
+    beside it. The rule under the header is blank.
+
+    >>> _table_row("| rent | $3.75 × 8,760 | $32,850 |")
+    '  rent : $3.75 × 8,760 = $32,850  '
+    >>> _table_row("|---|:---:|")
+    '           '
+    """
+    if _TABLE_RULE.match(text):
+        return " " * len(text)
+    stripped = text.strip()
+    if not (stripped.startswith("|") and stripped.endswith("|") and stripped.count("|") >= 3):
+        return text
+    bars = [i for i, ch in enumerate(text) if ch == "|"]
+    out = list(text)
+    out[bars[0]] = out[bars[-1]] = " "
+    for left, bar, right in zip(bars, bars[1:], bars[2:]):
+        cell, after = text[left + 1:bar], text[bar + 1:right]
+        worked = _ARITHMETIC.search(cell) is not None and opens_with_value(after)
+        out[bar] = "=" if worked else ":" if not any(ch.isdigit() for ch in cell) else ";"
+    return "".join(out)
 
 
 def opens_with_value(comment: str) -> bool:

@@ -181,3 +181,29 @@ def test_ordinary_writers(qid, working, line, status, step, params):
     time (21.47 ms) worked from roundings, not an error carried from a number of the line's own; a learner's
     ``surge`` and ``capacity``, beside an operator, are the values they were given, not the problem's own."""
     assert_line(qid, None, working, line, status, step, params)
+
+
+WARM_5_50 = {"hourly_rent": 5.5, "hours_per_day": 24, "days_per_year": 365, "boot_time": 49, "big_pool": 4,
+             "small_pool": 1}
+TABLE = ("| step | working | value |\n|---|---|---|\n| hours/yr | 24 × 365 | 8,760 h |\n"
+         "| rent/replica/yr | $2.50 × 8,760 | $21,900 |")
+
+
+@pytest.mark.parametrize("qid,working,line,status,step,params", [
+    ("warm-pool-size", TABLE, 4, "correct", "yearly_rent", None),
+    ("warm-pool-size", TABLE, 2, "unmatched", None, None),
+    ("replica-throughput-and-cost", "cost = $10 / (2,560 × 60 tokens) = $65.1 per M tokens, roughly 65 ± 1 $/M", 1,
+     "slip", "cost", None),
+    ("token-cost-from-card-price", "cost per hour = $4\ntokens/hr = 5500 x 3600 = 19.8M\n"
+     "full load: 4 / 19.8 = $0.202 per Mtok\navg load: 0.202 x 0.65 = $0.131 per Mtok", 4, "slip", "cost_real",
+     {"card_count": 4, "price": 4, "throughput": 5500, "an_hour": 3600, "load": 65}),
+    ("warm-pool-size", "24 x 365 = 8760 hrs, x $5.50 = $48,180 a year per replica", 1, "correct", "yearly_rent",
+     WARM_5_50),
+], ids=["a-markdown-table-row", "a-table-header-and-rule", "plus-or-minus-is-a-margin",
+        "the-wrong-operation-on-a-carried-value", "a-price-per-hour-unsaid-a-total-per-year"])
+def test_tables_margins_and_prices(qid, working, line, status, step, params):
+    """``| rent | $2.50 × 8,760 | $21,900 |`` is the working and its value (the header and the rule under it mark
+    nothing); ``65 ± 1 $/M`` is 65 give or take 1, never a cost of $1; ``0.202 × 0.65`` on the learner's own 0.202
+    is the wrong operation on the cost at average load (which divides); ``8760 hrs × $5.50 = $48,180 a year``
+    leaves the price's "per hour" unsaid and says the total per year."""
+    assert_line(qid, None, working, line, status, step, params)

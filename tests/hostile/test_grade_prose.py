@@ -39,6 +39,9 @@ LINES = {
     "javascript": "const " * 50 + "x = 1; // " * 50 + "Math.Math.ceil(" * 20 + "1",
     "dimensions": "t = 1 s " + "[B]/[B/s] = [s] " * 40 + "[[B]]/[" * 20,
     "multipliers": "x = 2 " + "twice that half again double it " * 30 + "= 4",
+    "table": "|" * 300 + " 1 | 2 × 3 | 6 |" * 10,
+    "table-rule": "|---" * 200 + "|",
+    "plus-minus": "t = " + "1 ± 2 +/- 3 ± " * 40 + "4",
     "full-width": "ｔ＝" + "１２３，４５６。" * 40 + "＝（（（１",
 }
 

@@ -15,7 +15,6 @@ subsumes, and the steps whose right values it uses: the learner knew them.
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from fractions import Fraction
 
@@ -26,11 +25,11 @@ from .arithmetic import Arithmetic
 from .carry import carry, carry_through
 from .leaves import Leaf, Stand
 from .markup import marked_up, marks_up
-from .matching import UNITS, YES, Claim, counts_lost, fits, labels_clash, period_clash, same_kind
-from .naming import _ANSWER, _SUMMARY, best, named_step, of_kind
+from .matching import UNITS, YES, Claim, counts_lost, fits, period_clash, same_kind
+from .naming import _SUMMARY, answered_part, best, named_step, of_kind, only_open
 from .parts import step_of_part
 from .reading import Amount, Scope, amount
-from .rounding import other_way, rounded_wrong_way, rounding_step
+from .rounding import counted_other_way, other_way, rounded_wrong_way, rounding_step
 from ..units import DIMENSIONLESS, Unit
 from .reference import RefStep, label_words
 from .report import Status
@@ -64,9 +63,9 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         direct = best(state, arith.work, label, YES, used, own)  # "= 37.5 s => ~38 s": the value, then about it
     if direct is not None and _marks_up(state, line, arith, direct):
         return Outcome(Status.SLIP, direct, dx.Slip.OPERATION)  # 1.25 × 1.05 ≈ 1.31 for 1.25 ÷ 0.95
-    other = _rounds_other_way(state, direct, arith.stated) if direct is not None and len(line.segments) > 2 else None
-    if other is not None:
-        return other
+    other = counted_other_way(state, direct, arith.stated) if direct is not None and len(line.segments) > 2 else None
+    if other is not None and direct is not None:  # "= 23.9 → ~24" where 23 fit: right, then rounded the wrong way
+        return Outcome(Status.SLIP, other, dx.Slip.DIRECTION, credits=(direct.name,))
     if arith.unsaid is not None and (direct is None or direct.rounds is None):
         return _slipped(state, line, arith.as_slip(), found, named, label)  # 500 / 24 = 20: no step rounds here
     if direct is not None and named is not None and named is not direct and not state.covered(named.name) \
@@ -120,31 +119,14 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     return rounded_wrong_way(state, arith) or _step_slip(state, line, claim, found) \
         or _converted(state, line, claim, found) or _power_off(state, line, claim, found) \
         or _wrong_input(state, line, claim, found) \
-        or _wrong_method(state, line, claim, found) or _answer_slip(state, claim, label, computes) \
+        or _wrong_method(state, line, claim, found) or _answered(state, claim, label, computes) \
         or Outcome(Status.UNMATCHED)
 
 
-def _rounds_other_way(state: State, direct: RefStep, claim: Claim) -> Outcome | None:
-    """``= 23.9 → ~24`` where only 23 whole caches fit: the value is right, and the count it is rounded to is a
-    slip on the step that rounds it down (or up, for ``5.2 → 5 cards``)."""
-    count = claim.written.mid
-    step = next((s for s in state.ref.steps if s.rounds in ("up", "down") and s.inner == direct.base
-                 and not state.covered(s.name)), None)
-    if step is None or count.denominator != 1 or count * step.unit.scale == step.base:
-        return None
-    inner = direct.base / step.unit.scale
-    other = math.floor(inner) if step.rounds == "up" else math.ceil(inner)
-    return Outcome(Status.SLIP, step, dx.Slip.DIRECTION, credits=(direct.name,)) if count == other else None
-
-
-def _answer_slip(state: State, claim: Claim, label: str, computes: bool) -> Outcome | None:
-    """``Answer: 54 sequences.`` before the working (or after it), matching nothing: a wrong answer for the open
-    part of its kind, a slip on it. A later line that works it out says whether it was a guess revised."""
-    if computes or not label_words(label) & _ANSWER:
-        return None
-    parts = [p for p in state.ref.parts if not state.covered(p.name) and of_kind(claim, p)
-             and (claim.unit is not None and not claim.unit.dimensionless or len(state.ref.parts) == 1)]
-    return Outcome(Status.SLIP, parts[0], None) if len(parts) == 1 else None
+def _answered(state: State, claim: Claim, label: str, computes: bool) -> Outcome | None:
+    """``Answer: 54 sequences.`` matching nothing: a slip on the part it answers."""
+    part = None if computes else answered_part(state, claim, label)
+    return None if part is None else Outcome(Status.SLIP, part, None)
 
 
 def _wrong_method(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> Outcome | None:
@@ -452,20 +434,7 @@ def _slipped(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], 
     wrong_way = rounded_wrong_way(state, arith)
     if wrong_way is not None:
         return Outcome(Status.SLIP, wrong_way.step, arith.diagnosis)
-    return Outcome(Status.SLIP, best(state, claim, label, UNITS) or _only_open(state, arith.stated), arith.diagnosis)
-
-
-def _only_open(state: State, claim: Claim) -> RefStep | None:
-    """``$20 / 5.53 = $3.62 per million tokens``, wrong and matching nothing: the one open step of its unit's kind,
-    once the learner has begun on what it is made from."""
-    unit = claim.unit
-    if unit is None or unit.dimensionless or not unit.name:
-        return None
-    kind = [s for s in state.ref.steps if not state.covered(s.name) and same_kind(unit.dims, s.unit.dims)
-            and not labels_clash(unit.dims, s.unit.dims)]
-    if len(kind) != 1 or not (any(state.covered(a) for a in kind[0].ancestors) or not kind[0].ancestors):
-        return None
-    return kind[0]
+    return Outcome(Status.SLIP, best(state, claim, label, UNITS) or only_open(state, arith.stated), arith.diagnosis)
 
 
 def credits(state: State, step: RefStep, found: list[Leaf], stands: tuple[Stand, ...],

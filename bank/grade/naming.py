@@ -90,3 +90,26 @@ def of_kind(claim: Claim, step: RefStep) -> bool:
     unit = claim.unit
     return unit is None or unit.dimensionless or same_kind(unit.dims, step.unit.dims) \
         or money_unsaid(unit.dims, step.unit.dims)
+
+
+def answered_part(state: State, claim: Claim, label: str) -> RefStep | None:
+    """The one open answer part of the claim's kind that an ``Answer:`` label gives it to (``Answer: 54
+    sequences.``, before the working or after it)."""
+    if not label_words(label) & _ANSWER:
+        return None
+    parts = [p for p in state.ref.parts if not state.covered(p.name) and of_kind(claim, p)
+             and (claim.unit is not None and not claim.unit.dimensionless or len(state.ref.parts) == 1)]
+    return parts[0] if len(parts) == 1 else None
+
+
+def only_open(state: State, claim: Claim) -> RefStep | None:
+    """``$20 / 5.53 = $3.62 per million tokens``, wrong and matching nothing: the one open step of its unit's kind,
+    once the learner has begun on what it is made from."""
+    unit = claim.unit
+    if unit is None or unit.dimensionless or not unit.name:
+        return None
+    kind = [s for s in state.ref.steps if not state.covered(s.name) and same_kind(unit.dims, s.unit.dims)
+            and not labels_clash(unit.dims, s.unit.dims)]
+    if len(kind) != 1 or not (any(state.covered(a) for a in kind[0].ancestors) or not kind[0].ancestors):
+        return None
+    return kind[0]

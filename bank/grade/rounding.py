@@ -62,3 +62,15 @@ def other_way(state: State, claim: Claim) -> Outcome | None:
         if kind and count == other != step.shown:
             return Outcome(Status.SLIP, step, dx.Slip.DIRECTION)
     return None
+
+
+def counted_other_way(state: State, direct: RefStep, claim: Claim) -> RefStep | None:
+    """``= 23.9 → ~24`` where only 23 whole caches fit: the value (``direct``) is right, and the count it is
+    rounded to is the other way from the step that rounds it down (or up, for ``5.2 → 5 cards``): that step."""
+    count = claim.written.mid
+    step = next((s for s in state.ref.steps if s.rounds in ("up", "down") and s.inner == direct.base
+                 and not state.covered(s.name)), None)
+    if step is None or count.denominator != 1 or count * step.unit.scale == step.base:
+        return None
+    inner = direct.base / step.unit.scale
+    return step if count == (math.floor(inner) if step.rounds == "up" else math.ceil(inner)) else None

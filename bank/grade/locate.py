@@ -88,7 +88,7 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
             return _carried(state, again, found)  # "64 × 47.6 ≈ 3,050": their own 47.6 a user at the big batch
     if direct is not None:
         return Outcome(Status.CORRECT, direct, credits=credits(state, direct, found, (), computes))
-    if computes and not _uses_a_wrong_value(state, found):  # "287.6 / 13.4 = 21.46 ms": right, from roundings
+    if computes and len(line.segments) == 2 and not _uses_a_wrong_value(state, found):  # "287.6 / 13.4 = 21.46 ms"
         noisy = _from_rounded(state, claim, found, named)
         if noisy is not None and not _marks_up(state, line, arith, noisy):
             return Outcome(Status.CORRECT, noisy, credits=credits(state, noisy, found, (), computes))

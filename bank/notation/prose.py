@@ -122,6 +122,8 @@ class ProseParser(Parser):
         tok, nxt = self.tok, self.peek()
         if tok.kind == "op" and tok.text in ("*", "/"):
             return tok.text, 1
+        if self._juxtaposed():
+            return "*", 0  # "3.25(8760)", "4(80)(0.9)": a bracket written against a number multiplies it
         skipped = self._labels_before_operator()
         if skipped:  # 4 standby × $21,900, 70 GBs / 6: words naming the number, then the operator
             sign = self.tokens[self.pos + skipped].text
@@ -183,6 +185,15 @@ class ProseParser(Parser):
                     or tok.text in self.names:
                 return None
         return None
+
+    def _juxtaposed(self) -> bool:
+        """A ``(`` touching the number or ``)`` before it, and holding a number: handwritten multiplication
+        (``70(2) = 140``), not an aside (``140 GB (weights)``) or a call (``ceil(1.75)``)."""
+        if self.tok.text != "(" or self.pos == 0:
+            return False
+        before = self.tokens[self.pos - 1]
+        return before.end == self.tok.start and (before.kind == "num" or before.text == ")") \
+            and (self.peek().kind == "num" or self.peek().text == "(")
 
     def _fraction_before(self) -> bool:
         """``of`` multiplies after a share: ``10% of``, ``half of``, ``0.9 of``."""

@@ -45,7 +45,7 @@ def refuse_strays(items: list[_Item], tokens: list[Token], text: str, names: fro
         if item.kind == "op" and (before == "link" or (before == "expr" and dangling) or after == "link"):
             raise NotationError(f"`{tok.text}` needs a number on each side", text, tok.start, tok.end)
         nxt = tokens[item.start + 1]
-        if item.kind == "word" and names and nxt.kind == "op" and nxt.text in STRAY_OPS \
+        if item.kind == "word" and names and tok.text not in names and nxt.kind == "op" and nxt.text in STRAY_OPS \
                 and tokens[item.start + 2].kind == "num" and lookup(tok.text) is None \
                 and any(t.text in ("=", "≈") for t in tokens):
             # a typo of a name ("yerly" for yearly), not a word inside one ("bytes read / 3.35" is no kv_read)

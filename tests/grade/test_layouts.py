@@ -207,3 +207,21 @@ def test_tables_margins_and_prices(qid, working, line, status, step, params):
     is the wrong operation on the cost at average load (which divides); ``8760 hrs × $5.50 = $48,180 a year``
     leaves the price's "per hour" unsaid and says the total per year."""
     assert_line(qid, None, working, line, status, step, params)
+
+
+@pytest.mark.parametrize("qid,working,line,status,step", [
+    ("replica-throughput-and-cost", "weights 70(2) = 140 GB\nfree = 4(80)(0.9) - 140 = 288 - 140 = 148 GB", 2,
+     "correct", "free"),
+    ("tensor-parallel-overhead", "buffer = 4000(8192)(2) = 65.5 MB\n(3/4)(65.5) = 49.2 MB", 2, "slip",
+     "per_allreduce"),
+    ("weight-memory-precision", "70B x 2 = 140 GB (weights), 140 / 80 = 1.75 → ceil(1.75) = 2 cards", 1, "correct",
+     "cards16"),
+    ("launch-sizing", "7,200 × 1.25 = 9,000 tok/s → / 3,000 = 3 → 3 replicas serving + 1 spare = 4", 1, "correct",
+     "fleet"),
+], ids=["implicit-multiplication", "a-bracket-times-a-bracket", "an-aside-and-a-call-stay-as-they-are",
+        "a-step-name-as-a-word"])
+def test_handwritten_multiplication(qid, working, line, status, step):
+    """``4(80)(0.9)`` and ``(3/4)(65.5)`` multiply, as on paper (the second is one ring phase where the step
+    sends 2 × 3/4 of the buffer); ``140 GB (weights)`` is an aside and ``ceil(1.75)`` a call; ``3 replicas
+    serving + 1 spare`` uses a step's own name as a word, which is no unknown name."""
+    assert_line(qid, None, working, line, status, step)

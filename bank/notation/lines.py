@@ -39,7 +39,7 @@ from .labels import label_end_of, label_of
 from .lexer import Token, tokenize
 from .nodes import BinOp, Name, Neg, Node, Num, Quantity, moved
 from .parser import MAX_DEPTH, MAX_LENGTH
-from .prose import ProseParser
+from .prose import AFTER_ANS, ANS, ProseParser
 from .respell import respell
 from .strays import STRAY_OPS, refuse_strays
 
@@ -177,6 +177,7 @@ def _scan(parser: ProseParser, tokens: list[Token], start: int, items: list[_Ite
     i = start
     while tokens[i].kind != "end":
         tok = tokens[i]
+        parser.ans = next((x.node for x in reversed(items) if x.kind == "expr" and x.node is not None), previous)
         item = _link_or_approx(tokens, i, items) or _continuation(parser, tokens, i, items, previous) \
             or _times_it(tokens, i, items, previous) or _expression(parser, tokens, i, items) \
             or _aside(tokens, i, items)
@@ -380,7 +381,7 @@ def _can_start(parser: ProseParser, tokens: list[Token], i: int) -> bool:
         return True
     if tok.kind != "name":
         return False
-    if tok.text in parser.names:
+    if tok.text in parser.names or tok.text.lower() == ANS and parser.ans is not None and nxt.text in AFTER_ANS:
         return True
     if (tok.text in FUNCTIONS or tok.text in ALIASES) and nxt.text == "(":
         return True

@@ -25,12 +25,18 @@ from ..vocabulary import (AMBIGUOUS_SUFFIXES, BILLION_BEFORE, LINK_WORDS, MODEL_
                           RESERVED)
 from .functions import ALIASES, FUNCTIONS
 from .lexer import Token
-from .nodes import BinOp, Call, Name, Node, Num, Quantity
+from .nodes import BinOp, Call, Name, Node, Num, Quantity, moved
 from .parser import _ADDITIVE, MAX_DEPTH, MAX_LENGTH, Parser, _limit, _percent, _unit
 
 
 #: Words that make a rate of the time unit after them (``$2.50 an hour``); "each" divides by nothing.
 _PER_WORDS = tuple(w for w in RATE_WORDS if w != "each")
+
+
+#: A calculator's name for its last answer (``ans / 1e9``, ``ceil(ans)``), when an operator or a closing
+#: bracket follows it (``ans: 2 cards`` is an answer).
+ANS = "ans"
+AFTER_ANS = frozenset(("*", "/", "+", "-", "x", "X", "^", ")"))
 
 
 class ProseParser(Parser):
@@ -50,6 +56,8 @@ class ProseParser(Parser):
         super().__init__(text, max_length=max_length, max_depth=max_depth, tokens=tokens)
         self.names = names
         self.name_units = units or {}
+        #: The value a calculator's ``ans`` stands for here: the last one given, on this line or the one before.
+        self.ans: Node | None = None
 
     def expression(self, pos: int) -> tuple[Node, int] | None:
         """The longest expression starting at token ``pos``, and the token after it; None if there is none."""
@@ -209,6 +217,10 @@ class ProseParser(Parser):
         tok = self.tok
         if self.at("⌈", "⌊"):
             return self.call(tok, "⌉" if tok.text == "⌈" else "⌋", "ceil" if tok.text == "⌈" else "floor")
+        if tok.kind == "name" and tok.text.lower() == ANS and self.ans is not None and tok.text not in self.names \
+                and self.peek().text in AFTER_ANS:
+            self.advance()  # "ans / 80 = 1.75": the calculator's last answer
+            return moved(self.ans, tok.start, tok.end)
         if tok.kind == "name" and tok.text in NUMBER_WORDS and not self._call_follows(1):
             self.advance()
             value = NUMBER_WORDS[tok.text]

@@ -225,3 +225,15 @@ def test_handwritten_multiplication(qid, working, line, status, step):
     sends 2 × 3/4 of the buffer); ``140 GB (weights)`` is an aside and ``ceil(1.75)`` a call; ``3 replicas
     serving + 1 spare`` uses a step's own name as a word, which is no unknown name."""
     assert_line(qid, None, working, line, status, step)
+
+
+CALCULATOR = "70e9 × 2 = 1.4e11\nans / 1e9 = 140 GB\nans / 80 = 1.75\nceil(ans) = 2 cards\nans: 2 cards"
+
+
+@pytest.mark.parametrize("line,status,step", [(3, "correct", "cards16_exact"), (4, "correct", "cards16"),
+                                              (5, "correct", "cards16")],
+                         ids=["ans-divided", "ceil-of-ans", "ans-colon-is-an-answer"])
+def test_a_calculators_ans(line, status, step):
+    """``ans`` beside an operator or in a call is the calculator's last answer (``ans / 80``, ``ceil(ans)``);
+    ``ans: 2 cards`` is a learner's answer, as in a phone's shorthand."""
+    assert_line("weight-memory-precision", None, CALCULATOR, line, status, step)

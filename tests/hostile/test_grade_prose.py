@@ -43,6 +43,7 @@ LINES = {
     "table-rule": "|---" * 200 + "|",
     "plus-minus": "t = " + "1 ± 2 +/- 3 ± " * 40 + "4",
     "implicit-multiplication": "t = " + "2(" * 45 + "3" + ")" * 45 + "(4)" * 60 + " = 1",
+    "ans": "ans / " * 60 + "ceil(ans) = ans",
     "full-width": "ｔ＝" + "１２３，４５６。" * 40 + "＝（（（１",
 }
 

@@ -1,6 +1,6 @@
 """Rewrites of a line before it is read, each keeping every column where it was (so a caret still points
 at what the learner typed): full-width forms, a Markdown table row, a code comment that gives its line's value,
-a unit in brackets.
+a unit in brackets, and a working in brackets after the value it gives.
 
 >>> respell("growth = surge - 40   # 12 req/s")
 'growth = surge - 40   = 12 req/s'
@@ -36,7 +36,7 @@ def respell(text: str) -> str:
     >>> respell("after 30s：12×30＝３６０ requests，done。")
     'after 30s:12×30=360 requests;done.'
     """
-    return _bracketed_units(_dimensions(_commented(_script(_table_row(text.translate(_FULL_WIDTH))))))
+    return _worked_after(_bracketed_units(_dimensions(_commented(_script(_table_row(text.translate(_FULL_WIDTH)))))))
 
 
 #: JavaScript's words around a working: ``const``/``let``/``var`` before a name, ``Math.`` before a function.
@@ -95,6 +95,37 @@ def _table_row(text: str) -> str:
         worked = _ARITHMETIC.search(cell) is not None and opens_with_value(after)
         out[bar] = "=" if worked else ":" if not any(ch.isdigit() for ch in cell) else ";"
     return "".join(out)
+
+
+#: ``8,670 (24 × 365)``: a bracketed working, with no ``=`` in it, right after the value it gives, ending its
+#: clause (``16 users (16 + 16 × 2.68) / 2.039`` divides the bracket).
+_WORKING_IN_BRACKETS = re.compile(r"\(([^()=]*[\d)]\s*[-+*/×÷·x]\s*[\d($][^()=]*)\)(?=\s*(?:[,;.]\s|[,;.]?$))")
+#: A value and, perhaps, its unit, then a space before the bracket (``$40/hr``, ``8,670``, ``2.68 GB``); a bracket
+#: against its number multiplies it (``2.50(20.8/3600)``), and one after an operator is its operand.
+_VALUE_BEFORE = re.compile(r"\d(?:[\d,.]*\d)?\s*(?:[A-Za-z$%µ]+)?(?:/[A-Za-z]+)*\s+$")
+_NOT_UNITS = frozenset(("x", "X", "times", "of", "by", "at", "per", "over"))
+#: Arithmetic alone: numbers, operators and short unit marks after numbers (``70B × 2 B``, ``$2.75 × 8,670``), no
+#: words, links or clauses (``(rounded up, can't rent 11/12 of a card)`` is a remark).
+_BARE = re.compile(r"^\s*(?:[$(]*\d[\d,.]*(?:\s?[A-Za-z%/]{1,4})?\)*\s*(?:[-+*/×÷·x−]\s*|$))+$")
+
+
+def _worked_after(text: str) -> str:
+    """A value, then the working that gives it in brackets (``- hours/yr: 8,670 (24 × 365)``), reads as a result
+    written first: ``8,670 ← 24 × 365``, the brackets respelled column for column.
+
+    >>> _worked_after("- on-demand: $40/hr (8 × $5)")
+    '- on-demand: $40/hr ←8 × $5 '
+    >>> _worked_after("12 x (1 - 0.3) = 8.4"), _worked_after("7,200 / (4 x 3,000) = 60%")
+    ('12 x (1 - 0.3) = 8.4', '7,200 / (4 x 3,000) = 60%')
+    """
+    out = text
+    for m in _WORKING_IN_BRACKETS.finditer(text):
+        before = _VALUE_BEFORE.search(text[:m.start()])
+        word = re.search(r"([A-Za-z]+)\s*$", text[:m.start()])
+        if before is None or (word is not None and word.group(1) in _NOT_UNITS) or not _BARE.match(m.group(1)):
+            continue
+        out = out[:m.start()] + "←" + m.group(1) + " " + out[m.end():]
+    return out
 
 
 def opens_with_value(comment: str) -> bool:

@@ -237,3 +237,17 @@ def test_a_calculators_ans(line, status, step):
     """``ans`` beside an operator or in a call is the calculator's last answer (``ans / 80``, ``ceil(ans)``);
     ``ans: 2 cards`` is a learner's answer, as in a phone's shorthand."""
     assert_line("weight-memory-precision", None, CALCULATOR, line, status, step)
+
+
+@pytest.mark.parametrize("qid,working,line,status,step", [
+    ("warm-pool-size", "- hours/yr: 8,670 (24 × 365)", 1, "slip", "hours_per_year"),
+    ("weight-memory-precision", "- weights: 140 GB (70B × 2 B)", 1, "correct", "w16"),
+    ("launch-sizing", "Utilisation at forecast: 7,200 / (4 x 3,000) = 60%.", 1, "slip", "utilisation"),
+    ("weight-memory-precision", "140 / 80 = 1.75 → 2 cards (rounded up, can't rent 3/4 of a card)", 1, "correct",
+     "cards16"),
+], ids=["a-value-then-its-working-in-brackets", "with-units", "a-bracket-after-an-operator-is-its-operand",
+        "a-remark-in-brackets-stays-a-remark"])
+def test_a_value_then_its_working(qid, working, line, status, step):
+    """``8,670 (24 × 365)`` is the working and the value it gave (a transposed 8,760 here), like a result written
+    first; a bracket after an operator is an operand, and a bracket of words a remark."""
+    assert_line(qid, None, working, line, status, step)

@@ -154,6 +154,10 @@ NUMBER_WORDS: dict[str, Fraction] = {word: Fraction(v) for word, v in {
     "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
     "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
 }.items()} | {"half": Fraction(1, 2), "quarter": Fraction(1, 4)}
+#: An East Asian input method's marks that are not simply full-width ASCII (U+FF01–U+FF5E, read as the ASCII
+#: they stand for): its comma separates clauses with no space after it (``762，4 replica``), never a number's
+#: digits, so it reads as a semicolon.
+FULL_WIDTH_MARKS: dict[str, str] = {"，": ";", "、": ";", "。": ".", "\u3000": " "}
 #: Words that multiply the value just given: ``4-bit is twice that, 137 tok/s``, ``half it``.
 MULTIPLIERS: dict[str, Fraction] = {"twice": Fraction(2), "double": Fraction(2), "doubled": Fraction(2),
                                     "triple": Fraction(3), "thrice": Fraction(3), "half": Fraction(1, 2),
@@ -245,6 +249,7 @@ def export() -> dict:
         "model_words": sorted(MODEL_WORDS), "billion_before": list(BILLION_BEFORE),
         "number_words": {k: ratio(v) for k, v in NUMBER_WORDS.items()},
         "multipliers": {k: ratio(v) for k, v in MULTIPLIERS.items()},
+        "full_width_marks": dict(FULL_WIDTH_MARKS),
         "approx": list(APPROX), "equals": list(EQUALS), "approx_equals": list(APPROX_EQUALS),
         "says": list(SAYS), "implies": list(IMPLIES), "rounding": dict(ROUNDING), "rate_words": list(RATE_WORDS),
         "functions": {name: {"arity": f.arity} for name, f in FUNCTIONS.items()},

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ..units import UnitError, parse_unit
+from ..vocabulary import FULL_WIDTH_MARKS
 
 #: ``growth = surge - 40   # 12 req/s``: code, then a comment that opens with its value.
 _VALUE_FIRST = r"[$~≈]?\s*\d"
@@ -22,11 +23,10 @@ _BRACKETED_UNIT = re.compile(r"(?<=[\d%])(\s*)([\[(])\s*([A-Za-zµ$%][A-Za-zµ$%
 _CLOSING = {"[": "]", "(": ")"}
 
 
-#: An East Asian input method's full-width forms (``１４０ GB``, ``＝``, ``：``, ``（）``, ``。``), one character
-#: for one: the ASCII they stand for. Its comma separates clauses with no space after it (``762，4 replica``),
-#: never the digits of a number, so it reads as a semicolon.
-_FULL_WIDTH: dict[int, str] = {**{c: chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}, 0xFF0C: ";", 0x3000: " ",
-                               0x3001: ";", 0x3002: "."}
+#: An East Asian input method's full-width forms (``１４０ GB``, ``＝``, ``：``, ``（）``), one character for one: the
+#: ASCII they stand for, and the vocabulary's marks (``，`` a clause break). notation.js reads them the same way.
+_FULL_WIDTH: dict[int, str] = {**{c: chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)},
+                               **{ord(k): v for k, v in FULL_WIDTH_MARKS.items()}}
 
 
 def respell(text: str) -> str:

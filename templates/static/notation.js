@@ -73,6 +73,7 @@
           numberWords: ratios(data.number_words), approx: set(data.approx), functions: data.functions,
           aliases: data.function_aliases || {}, reserved: set(data.reserved || []), linkWords: set(data.link_words || []),
           modelWords: set(data.model_words || []), billionBefore: set(data.billion_before || []),
+          fullWidthMarks: data.full_width_marks || {},
           perWords: set((data.rate_words || []).filter(function (w) { return w !== "each"; })), data: data };
     return V;
   }
@@ -91,6 +92,9 @@
   /* thousands set off by a space, as SI style writes them: 21 900, 1 310 720 */
   var RANGE = /[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z\/%$]+\s*)?[=≈])/y;
   var SPACED = /\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,]|[ \u00a0\u202f]\d)/y;
+  /* the fraction of a mixed number (2 11/12), and a margin (65 ± 1, 1.1 +/- 0.05): lexer.py _MIXED, _PLUS_MINUS */
+  var MIXED = / (\d{1,3})\/(\d{1,3})(?![\d.,\/])/y;
+  var PLUS_MINUS = /\s*(?:±|\+\/-|\+-)\s*(\d+(?:\.\d+)?)(?![\d.,eE])/y;
   var WORD = /[A-Za-z_µμ¢][A-Za-z0-9_]*(?:['’][A-Za-z]+)?(?:-[A-Za-z][A-Za-z0-9]*)*(?:\*(?=\s*[=≈:]))?/y;  /* B* = 295 */
   var NUMBER_WORD = /\d+(?:\.\d+)?(?:-[A-Za-z][A-Za-z0-9]*)+/y;
   var OPS = ["**", "<=", ">=", "==", "!=", "+", "-", "*", "/", "^", "(", ")", ",", "<", ">", "=", "%", "$", "~"];
@@ -117,7 +121,17 @@
            !space(before) && (space(after) || ":,.;)".indexOf(after) >= 0);
   }
 
+  /* An input method's full-width forms, one character for one (respell.py _FULL_WIDTH): U+FF01–U+FF5E as the ASCII
+     they stand for, and the vocabulary's marks ("，" a clause break). */
+  function fullWidth(text) {
+    var marks = vocab().fullWidthMarks;
+    return text.replace(/[\uff01-\uff5e\u3000\u3001\u3002]/g, function (c) {
+      return has(marks, c) ? marks[c] : String.fromCharCode(c.charCodeAt(0) - 0xFEE0);
+    });
+  }
+
   function tokenize(text) {
+    text = fullWidth(text);
     var tokens = [], pos = 0, n = text.length;
     while (pos < n) {
       if (SPACE.test(text[pos]) && text[pos] !== "\ufeff") { pos += 1; continue; }
@@ -209,6 +223,16 @@
     if (!fraction && exp === undefined && !/,$/.test(before) && !(call && (isFunction(call[1]) || isAlias(call[1])))) {
       var comma = decimalComma(text, pos, end, whole);
       if (comma) return comma;
+    }
+    var mixed = !fraction && exp === undefined && !spaced ? sticky(MIXED, text, end) : null;
+    if (mixed && parseInt(mixed[1], 10) > 0 && parseInt(mixed[1], 10) < parseInt(mixed[2], 10) && text[pos - 1] !== "/") {
+      return token("num", text.slice(pos, end + mixed[0].length), pos, end + mixed[0].length,
+                   add(value, frac(BigInt(mixed[1]), BigInt(mixed[2]))), frac(0));
+    }
+    var spread = sticky(PLUS_MINUS, text, end);
+    if (spread) {  /* "65 ± 1 $/M": 65, give or take 1 */
+      var margin = frac(spread[1].replace(".", ""), 10n ** BigInt((spread[1].split(".")[1] || "").length));
+      return token("num", text.slice(pos, end + spread[0].length), pos, end + spread[0].length, value, mul(frac(2), margin));
     }
     var upper = exp === undefined ? sticky(RANGE, text, end) : null;
     if (upper && cmp(frac(upper[1].replace(".", ""), 10n ** BigInt((upper[1].split(".")[1] || "").length)), value) > 0) {

@@ -117,6 +117,7 @@
   P.multiplicativeOp = function () {
     var t = this.tok(), nxt = this.peek();
     if (t.kind === "op" && (t.text === "*" || t.text === "/")) return [t.text, 1];
+    if (this.juxtaposed()) return ["*", 0];  /* "3.25(8760)", "4(80)(0.9)": handwritten multiplication */
     var skipped = this.labelsBeforeOperator();
     if (skipped) {
       var sign = this.tokens[this.pos + skipped].text;
@@ -136,6 +137,14 @@
     if (word === "at") { var fillers = this.fillers(1); if (fillers !== null) return ["at", 1 + fillers]; }
     if (word === "of" && this.operandFollows(1) && this.fractionBefore()) return ["*", 1];
     return null;
+  };
+  /* A "(" touching the number or ")" before it, and holding a number (prose.py _juxtaposed). */
+  P.juxtaposed = function () {
+    var t = this.tok();
+    if (t.text !== "(" || this.pos === 0) return false;
+    var before = this.tokens[this.pos - 1], nxt = this.peek();
+    return before.end === t.start && (before.kind === "num" || before.text === ")") &&
+      (nxt.kind === "num" || nxt.text === "(");
   };
   P.labelsBeforeOperator = function () {
     for (var k = 1; k <= 2; k++) {

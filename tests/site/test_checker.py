@@ -72,6 +72,8 @@ RULE = [
     (".5", "1/2", NUMBER, "right"), ("0", "0", NUMBER, "right"),
     ("", "1", NUMBER, "unreadable"), ("abc", "1", NUMBER, "unreadable"), ("1,50", "3/2", NUMBER, "right"), ("1,500,5", "3/2", NUMBER, "unreadable"),
     ("0,336", "42/125", NUMBER, "right"), ("2,5", "5/2", NUMBER, "right"), ("1,500", "1500", NUMBER, "right"),
+    ("2 1/2", "5/2", NUMBER, "right"), ("2 3/2", "5/2", NUMBER, "wrong"), ("65 ± 1", "65", NUMBER, "right"),
+    ("65 ± 1", "1", NUMBER, "wrong"), ("1.25(2)", "5/2", NUMBER, "right"), ("１４０", "140", NUMBER, "right"),
     ("70 / = 11.7", "70", NUMBER, "unreadable"), ("2^99999", "1", NUMBER, "unreadable"),
     ("1" * 501, "1", NUMBER, "unreadable"), ("__import__('os')", "1", NUMBER, "unreadable"),
 ]

@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from .. import notation as n
 from ..errors import NotationError
-from ..notation.respell import opens_with_value
+from ..notation.respell import opens_with_value, respell
 from ..notation.nodes import moved
 from . import variables
 from .state import State
@@ -105,7 +105,7 @@ def _read(state: State, raw: str) -> n.Reading:
             raise
         names |= used
         reading = n.read_line(raw, names, state.ref.plan.units, previous=state.last_value, commas=state.commas)
-    name = variables.defined(raw, reading)
+    name = variables.defined(respell(raw), reading)
     value = variables.value_of(variables.substitute(reading, state.variables)) if name is not None else None
     if name is not None and value is not None and variables.small(value) \
             and (name in state.variables or len(state.variables) < variables.MAX_VARIABLES):

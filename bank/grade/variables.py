@@ -29,9 +29,9 @@ from ..notation.functions import ALIASES, FUNCTIONS
 from ..notation.nodes import moved
 from ..units import UnitError, parse_unit
 
-#: ``t1 =``, ``- per_seq =``, ``(a) alone: t =`` or JavaScript's ``const t =`` at the start of a line (``==``
-#: compares, not defines).
-_DEFINES = re.compile(r"\s*(?:[^=:]*:\s*)?(?:[-*•]\s+)?(?:(?:const|let|var)\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)")
+#: ``t1 =``, ``- per_seq =`` or ``(a) alone: t =`` at the start of a line, as the notation reads it (so JavaScript's
+#: ``const t =`` too; ``==`` compares, not defines).
+_DEFINES = re.compile(r"\s*(?:[^=:]*:\s*)?(?:[-*•]\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)")
 #: A learner's names are kept for one working; a working is a handful of lines.
 MAX_VARIABLES = 32
 #: A name stands for at most this many nodes: ``b = a + a + 0``, ``c = b + b + 0``, … would otherwise double

@@ -30,20 +30,26 @@ _FULL_WIDTH: dict[int, str] = {**{c: chr(c - 0xFEE0) for c in range(0xFF01, 0xFF
 
 
 def respell(text: str) -> str:
-    """``text`` with full-width forms, its code comment and bracketed units rewritten for reading, column for
-    column.
+    """``text`` with each rewrite of this module applied in turn (full-width forms first), column for column.
 
     >>> respell("after 30s：12×30＝３６０ requests，done。")
     'after 30s:12×30=360 requests;done.'
     """
-    return _worked_after(_bracketed_units(_dimensions(_commented(_script(_table_row(text.translate(_FULL_WIDTH)))))))
+    text = text.translate(_FULL_WIDTH)
+    for rewrite in (_table_row, _script, _commented, _dimensions, _bracketed_units, _worked_after):
+        text = rewrite(text)
+    return text
 
 
 #: JavaScript's words around a working: ``const``/``let``/``var`` before a name, ``Math.`` before a function.
-_DECLARED = re.compile(r"^(\s*)(?:const|let|var)(?=\s+[A-Za-z_]\w*\s*=)")
+_DECLARED = re.compile(r"^\s*(?:const|let|var)(?=\s+[A-Za-z_]\w*\s*=)")
 _MATH = re.compile(r"\bMath\.(?=[a-z]+\()")
 #: A ``//`` comment (not a URL's ``://``), and the ``;`` that ends the statement before it.
 _SLASHES = re.compile(r"(?<!:)(;?\s*)//")
+
+
+def _blank(m: re.Match[str]) -> str:
+    return " " * len(m.group())
 
 
 def _script(text: str) -> str:
@@ -56,8 +62,8 @@ def _script(text: str) -> str:
     >>> _script("Math.ceil(cards) // fits easily")
     '     ceil(cards)'
     """
-    text = _DECLARED.sub(lambda m: m.group(1) + " " * (m.end() - m.start(1) - len(m.group(1))), text)
-    text = _MATH.sub(lambda m: " " * len(m.group()), text)
+    text = _DECLARED.sub(_blank, text)
+    text = _MATH.sub(_blank, text)
     m = _SLASHES.search(text)
     if m is None:
         return text

@@ -177,9 +177,9 @@ def _scan(parser: ProseParser, tokens: list[Token], start: int, items: list[_Ite
     i = start
     while tokens[i].kind != "end":
         tok = tokens[i]
-        parser.ans = next((x.node for x in reversed(items) if x.kind == "expr" and x.node is not None), previous)
+        parser.ans = _last_value(items, previous)
         item = _link_or_approx(tokens, i, items) or _continuation(parser, tokens, i, items, previous) \
-            or _times_it(tokens, i, items, previous) or _expression(parser, tokens, i, items) \
+            or _times_it(tokens, i, parser.ans) or _expression(parser, tokens, i, items) \
             or _aside(tokens, i, items)
         if item is not None and item.kind == "expr":
             item = _of_it(tokens, item, items, previous)
@@ -201,21 +201,23 @@ def _of_it(tokens: list[Token], item: _Item, items: list[_Item], previous: Node 
     of, it = tokens[item.end], tokens[item.end + 1] if item.end + 1 < len(tokens) else tokens[-1]
     if of.text.lower() != "of" or it.text.lower() not in _PRONOUNS or item.node is None:
         return item
-    before = next((it_.node for it_ in reversed(items) if it_.kind == "expr" and it_.node is not None), previous)
+    before = _last_value(items, previous)
     if before is None:
         return item
     node = BinOp(item.node.start, it.end, "*", item.node, moved(before, it.start, it.end), of.start)
     return replace(item, end=item.end + 2, node=node)
 
 
-def _times_it(tokens: list[Token], i: int, items: list[_Item], previous: Node | None) -> _Item | None:
-    """``twice that``, ``double it``, ``half again``: the value just given (on this line, or the line before),
-    multiplied."""
+def _last_value(items: list[_Item], previous: Node | None) -> Node | None:
+    """The value just given: the last side read on this line, or the value the line before ended on."""
+    return next((x.node for x in reversed(items) if x.kind == "expr" and x.node is not None), previous)
+
+
+def _times_it(tokens: list[Token], i: int, before: Node | None) -> _Item | None:
+    """``twice that``, ``double it``, ``half again``: the value just given (``before``), multiplied."""
     word, it = tokens[i], tokens[i + 1]
-    if word.kind != "name" or _word(word) not in MULTIPLIERS or it.text.lower() not in (*_PRONOUNS, "again"):
-        return None
-    before = next((x.node for x in reversed(items) if x.kind == "expr" and x.node is not None), previous)
-    if before is None:
+    if before is None or word.kind != "name" or _word(word) not in MULTIPLIERS \
+            or it.text.lower() not in (*_PRONOUNS, "again"):
         return None
     factor = Num(word.start, word.end, MULTIPLIERS[_word(word)], word.text, Fraction(0))
     return _Item("expr", i, i + 2, node=BinOp(word.start, it.end, "*", factor, moved(before, it.start, it.end),

@@ -331,7 +331,7 @@ def _agree(c: Amount, side: Side) -> str | None:
     if (strict and period and per_time(c.unit.dims, s.unit.dims)  # type: ignore[union-attr]
             and side.base.scale(period).contains(c.base)):
         return "lenient"  # … x 8,760 hours = $21,900 a year: the yearly total, said as a rate
-    if _rate_unsaid(c, side) or _rate_unsaid_said_per(c, side):
+    if _rate_unsaid(c, side):
         return "lenient"  # 8,760 h × $2.50 = $21,900: the price per hour, its "per hour" unsaid
     if c.unit is not None and not s.annotated and side.base.contains(c.base):
         return "inherit"
@@ -405,18 +405,13 @@ _UNSAID_PERIODS = (Fraction(60), Fraction(3600), Fraction(86400))
 
 
 def _rate_unsaid(c: Amount, side: Side) -> bool:
-    """A money total worked from a price whose "per minute/hour/day" goes unsaid (``8,760 h × $2.50``)."""
-    s = side.value
-    if c.unit is None or s.unit is None or _period(side) != 0 or dict(zip(DIMENSIONS, s.unit.dims))["money"] != 1:
-        return False
-    return per_time(c.unit.dims, s.unit.dims) and any(side.base.scale(k).contains(c.base) for k in _UNSAID_PERIODS)
-
-
-def _rate_unsaid_said_per(c: Amount, side: Side) -> bool:
-    """``8,760 h × $5.50 = $48,180 a year``: a price's "per hour" unsaid, and the total said per year."""
+    """A money total worked from a price whose "per minute/hour/day" goes unsaid (``8,760 h × $2.50 = $21,900``),
+    the total said plain or per a period of its own (``8,760 h × $5.50 = $48,180 a year``)."""
     s, period = side.value, _period(side)
-    if c.unit is None or s.unit is None or not period or dict(zip(DIMENSIONS, s.unit.dims))["money"] != 1:
+    if c.unit is None or s.unit is None or dict(zip(DIMENSIONS, s.unit.dims))["money"] != 1:
         return False
+    if not period:
+        return per_time(c.unit.dims, s.unit.dims) and any(side.base.scale(k).contains(c.base) for k in _UNSAID_PERIODS)
     time = DIMENSIONS.index("time")
     less = c.unit.dims[:time] + (c.unit.dims[time] - 1,) + c.unit.dims[time + 1:]  # the hour the price is per
     return per_time(less, s.unit.dims) and any(side.base.scale(period).contains(c.base / k) for k in _UNSAID_PERIODS)

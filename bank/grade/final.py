@@ -95,13 +95,22 @@ def _last_word(state: State, part: RefStep, after: int, taken: set[int]) -> int 
         return None
     if any(x.line == m.line and x.outcome.step in state.ref.parts for x in state.marked):
         return None  # "≈ 2 cards, with only 20 GB spare": the line answers another part; the rest is a remark
+    if m.result.computed is not None and after >= 0 and _plainly_right(state.marked[after], part):
+        return None  # "headroom: 141 − 16 = 125 GB" works something new from the part; it does not answer it again
     unit = m.stated.unit
     if len(state.ref.parts) > 1:  # several answers: only a value of this part's own kind speaks for it
         ok = unit is not None and not unit.dimensionless and same_kind(unit.dims, part.unit.dims)
     else:
-        ok = unit is None or unit.dimensionless or same_kind(unit.dims, part.unit.dims) \
-            or compatible(unit.dims, part.unit.dims)
+        plain = unit is None or unit.dimensionless  # the answer unsaid, or a share ("50 / 52.5 ≈ 95% of the gap")
+        ok = plain and after < 0 or unit is not None and (same_kind(unit.dims, part.unit.dims)
+                                                          or compatible(unit.dims, part.unit.dims))
     return i if ok else None
+
+
+def _plainly_right(m: Marked, part: RefStep) -> bool:
+    """A right claim for the part that says its value to within a percent, not one a coarse rounding lets by."""
+    return m.outcome.status == Status.CORRECT and m.stated is not None and part.shown != 0 \
+        and abs(m.stated.shown(part.unit, part.shown) - part.shown) <= abs(part.shown) / 100
 
 
 def _attempt(state: State, part: RefStep, taken: set[int]) -> int | None:

@@ -25,12 +25,12 @@ from .arithmetic import Arithmetic
 from .carry import carry, carry_through
 from .leaves import Leaf, Stand
 from .markup import marked_up, marks_up
+from .inputs import as_share, factor_left_out, wrong_input
 from .matching import UNITS, YES, Claim, counts_lost, fits, period_clash, same_kind
 from .naming import _SUMMARY, answered_part, best, named_step, of_kind, only_open
 from .parts import step_of_part
-from .reading import Amount, Scope, amount
+from .reading import Scope, amount
 from .rounding import counted_other_way, other_way, rounded_wrong_way, rounding_step
-from ..units import DIMENSIONLESS, Unit
 from .reference import RefStep, label_words
 from .report import Status
 from .state import Outcome, State
@@ -40,7 +40,11 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     """Where a claim lands: correct, carried, slip (with the step meant) or unmatched."""
     claim = arith.claim
     computes = n.has_operation(line.segments[0].node)
+    used = frozenset(name for leaf in found for name in leaf.uses)
+    own = frozenset(s.step for leaf in found for s in leaf.stands if s.line is not None and s.sure)
     named = named_step(state, label, claim) or (named_step(state, label, arith.stated) if not arith.ok else None)
+    if named is not None and _copied(state, named, found):
+        named = None  # "the step reads 16 + 0.268", their own cache read: a step is not worked from its own value
     if not arith.ok and arith.failed is not None and arith.failed.segment.link == n.chains.IMPLIES_LINK \
             and state.restates_given(arith.stated):
         return Outcome(Status.UNMATCHED)  # "reads 30 GB at 8 GB/s and then spends 30 s": a given, not a result
@@ -56,11 +60,11 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
                                                                          named.shown) != YES:
             return _named_slip(named, claim)  # "usable memory = 192 GB": the card's size, taken for the step
         return Outcome(Status.UNMATCHED)  # "34B params": the problem's own number, said again
-    used = frozenset(name for leaf in found for name in leaf.uses)
-    own = frozenset(s.step for leaf in found for s in leaf.stands if s.line is not None and s.sure)
     direct = rounding_step(state, arith) or best(state, claim, label, YES, used, own)
     if direct is None and arith.rounded is not None and line.segments[-1].approx and arith.work is not None:
         direct = best(state, arith.work, label, YES, used, own)  # "= 37.5 s => ~38 s": the value, then about it
+    if direct is not None and not computes and not line.segments[-1].approx:
+        direct = _exactly(state, claim, direct) or direct
     if direct is not None and _marks_up(state, line, arith, direct):
         return Outcome(Status.SLIP, direct, dx.Slip.OPERATION)  # 1.25 × 1.05 ≈ 1.31 for 1.25 ÷ 0.95
     other = counted_other_way(state, direct, arith.stated) if direct is not None and len(line.segments) > 2 else None
@@ -70,7 +74,8 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         return _slipped(state, line, arith.as_slip(), found, named, label)  # 500 / 24 = 20: no step rounds here
     if direct is not None and named is not None and named is not direct and not state.covered(named.name) \
             and not (direct.rounds and named.name in direct.ancestors) and not _on_the_way(claim, direct, named) \
-            and fits(claim, named.unit, named.base, named.shown) != YES and (computes or state.covered(direct.name)):
+            and fits(claim, named.unit, named.base, named.shown) != YES and (computes or state.covered(direct.name)) \
+            and not _per_what(claim, direct, named):
         carried = carry(state, claim, found, (named,))  # fleet = 5 + 1 = 6, on the learner's own 5 serving
         if carried is not None:
             return _carried(state, carried, found)
@@ -118,7 +123,7 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         return _named_slip(named, claim)
     return rounded_wrong_way(state, arith) or _step_slip(state, line, claim, found) \
         or _converted(state, line, claim, found) or _power_off(state, line, claim, found) \
-        or _wrong_input(state, line, claim, found) \
+        or factor_left_out(state, claim) or wrong_input(state, line, claim, found) \
         or _wrong_method(state, line, claim, found) or _answered(state, claim, label, computes) \
         or Outcome(Status.UNMATCHED)
 
@@ -140,7 +145,7 @@ def _wrong_method(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) 
     counted = unit is None or unit.dimensionless
     steps = {u for leaf in found for u in leaf.uses}
     used = steps | {p for leaf in found for p in leaf.given}
-    share = _as_share(line.segments[-1].node)
+    share = as_share(line.segments[-1].node)
     for step in state.ref.steps:
         if state.covered(step.name) or not of_kind(claim, step) or (plain and not step.unit.dimensionless) \
                 or (share and not step.unit.share):
@@ -167,6 +172,23 @@ def _on_the_way(claim: Claim, direct: RefStep, named: RefStep) -> bool:
     step is an input to it, worked on the way, not a slip on the step the label names."""
     bare = claim.unit is None or claim.unit.dimensionless
     return direct.name in named.ancestors and bare and not named.unit.dimensionless
+
+
+def _per_what(claim: Claim, direct: RefStep, named: RefStep) -> bool:
+    """Whether the claim's unit says what it counts as the step its value matches does and the named step does
+    not (``… → $1.59 per serving card-hour`` on a line labelled ``booting``)."""
+    unit = claim.unit
+    return unit is not None and unit.dims == direct.unit.dims != named.unit.dims
+
+
+def _copied(state: State, step: RefStep, found: list[Leaf]) -> bool:
+    """Whether a working uses, copied as a value, the number of an earlier line marked for ``step`` (a working
+    typed out again, ``2*80*8*128*16``, may be a new try at the step)."""
+    now = max(state.claims, default=0)  # the line being marked: its own pieces are steps on the way
+    lines = {m.line for m in state.marked if m.line < now and m.outcome.step is not None
+             and m.outcome.step.name == step.name}
+    return any(not n.has_operation(leaf.node) and any(s.step == step.name and s.line in lines for s in leaf.stands)
+               for leaf in found)
 
 
 def _in_passing(line: n.Chain) -> bool:
@@ -246,6 +268,15 @@ def _misconverted(state: State, claim: Claim) -> Outcome | None:
     return Outcome(Status.SLIP, step, dx.Slip.POWER)
 
 
+def _exactly(state: State, claim: Claim, direct: RefStep) -> RefStep | None:
+    """A worked step whose value, as the learner had it, a bare claim states exactly, where the open step it
+    matches it only rounds to (``the random bill is the misses, $1,800``: the misses' $1,800, not $1,827)."""
+    if state.covered(direct.name) or claim.written.mid == direct.shown:
+        return None
+    return next((s for s in state.ref.steps if state.covered(s.name) and s is not direct and s.base != direct.base
+                 and state.learner.get(s.name) == claim.base.mid and of_kind(claim, s)), None)
+
+
 def _restated(state: State, step: RefStep, claim: Claim) -> Outcome | None:
     """``keep 1 warm → $45,990`` after the yearly rent was worked: a bare value already worked, said again
     where the working goes on, is the learner's value for the next open step of that kind."""
@@ -305,89 +336,6 @@ def _line_of(state: State, step: str) -> int | None:
 
 
 #: Bounds the search for a wrong input: numbers tried per claim, and inputs per step.
-MAX_WRONG_LEAVES, MAX_WRONG_INPUTS = 6, 8
-
-
-def _wrong_input(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> Outcome | None:
-    """``12 × $3.50 = $42`` for the fleet's cost: the step's own working with one input swapped for
-    another of the working's values (12 serving replicas where the fleet is 13). A slip on that step."""
-    if not n.has_operation(line.segments[0].node) or not found:
-        return None
-    parts = _parts(state, line)  # (2.684 / 2) too
-    values = [leaf.value for leaf in found[:MAX_WRONG_LEAVES]] + parts
-    values += _complements(values)
-    neutral = [Amount(Fraction(v), Fraction(v), DIMENSIONLESS) for v in (0, 1)]  # a factor or a term left out
-    values += neutral
-    named = {p for leaf in found for p in leaf.given} | {u for leaf in found for u in leaf.uses}
-    # a value written in scientific notation is one value, not its digits and its power: 6.4 × 10^13 FLOP
-    named |= {s.name for s in state.ref.steps for v in parts if v.base == s.base}
-    # a step worked again inline from its givens counts as used (7200 / (4 × 3000) works the 2.4 replicas again)
-    named |= {s.name for s in state.ref.steps if s.params and not s.ancestors and set(s.params) <= named}
-    share = _as_share(line.segments[-1].node)
-    for step in state.ref.steps:
-        if state.covered(step.name) or not of_kind(claim, step) or (share and not step.unit.share):
-            continue
-        inputs = list(dict.fromkeys(x.id for x in n.names(state.ref.plan.trees[step.name])))[:MAX_WRONG_INPUTS]
-        for name in inputs:
-            if not named & (set(inputs) - {name}) and not _works_from(state, step, name, found):
-                continue  # the claim must work from the step's other inputs: it is that step's working
-            unit = state.ref.plan.units[name]
-            for value in values:
-                if value.unit is not None and not value.unit.dimensionless and not _fits_unit(value.unit, unit):
-                    continue
-                if value in neutral and not unit.dimensionless and (claim.unit is None or claim.unit.dimensionless):
-                    continue  # leaving out $0.30/M changes what is computed: 3 million is tokens, not a bill
-                plain = value.unit is None or value.unit.dimensionless
-                for held in ([value.written * unit.scale, value.base] if plain else [value.base]):  # 362 or 362e12
-                    if held == state.ref.env[name]:
-                        continue
-                    got = state.ref.reevaluate(step.name, {name: held})
-                    if got is not None and fits(claim, step.unit, got, got / step.unit.scale) == YES:
-                        return Outcome(Status.SLIP, step, None, tentative=True)
-    return None
-
-
-def _complements(values: list[Amount]) -> list[Amount]:
-    """The other side of each share a line uses: ``5.5 × 0.7`` pays the 70% discount where the spot price
-    keeps 30%, and ``3/10 × 2.50`` the reverse (``× 0.3`` was the discount read as the share paid)."""
-    return [Amount(1 - v.base, 1 - v.base, DIMENSIONLESS) for v in values
-            if (v.unit is None or v.unit.dimensionless) and 0 < v.base < 1]
-
-
-def _works_from(state: State, step: RefStep, name: str, found: list[Leaf]) -> bool:
-    """Whether a leaf is the value of a part of the step's working without ``name``: the 160 of
-    ``160 × 163.8 MB`` is the 2 × 80 all-reduces of ``2 × 80 × per_allreduce``."""
-    from ..notation.exact import evaluate
-
-    parts = state.parts.get((step.name, name))
-    if parts is None:
-        found_parts = set()
-        for node in list(n.walk(state.ref.plan.trees[step.name]))[:MAX_WRONG_LEAVES * 2]:
-            if isinstance(node, n.BinOp) and name not in {x.id for x in n.names(node)}:
-                try:
-                    found_parts.add(evaluate(node, state.ref.env))
-                except (KeyError, ValueError, ArithmeticError):
-                    continue
-        parts = state.parts[(step.name, name)] = frozenset(found_parts)
-    return any(leaf.value.base in parts for leaf in found)
-
-
-def _parts(state: State, line: n.Chain) -> list:
-    """The values of the bracketed or multiplied parts of a claim's working (``2.684 / 2``)."""
-    out = []
-    for node in list(n.walk(line.segments[0].node))[1:MAX_WRONG_LEAVES * 2]:
-        if isinstance(node, n.BinOp) and node.op in ("*", "/"):
-            try:
-                out.append(amount(node, state.scope(), line.text))
-            except NotationError:
-                continue
-    return out[:MAX_WRONG_LEAVES]
-
-
-def _fits_unit(mine: Unit, theirs: Unit) -> bool:
-    return same_kind(mine.dims, theirs.dims)
-
-
 def _given(state: State, claim: Claim) -> bool:
     """A bare value that is one of the problem's givens, of the given's own kind."""
     for name, value in state.ref.params.items():
@@ -475,7 +423,7 @@ def _step_slip(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
     # Only steps of the kind the claim computes (70 GB / 4.8 TB/s = 14.6 ms is a time, not a speed), and
     # not a step whose value the claim uses (10% of 30 million works from the 30 million, not towards it).
     used = {name for leaf in found for name in leaf.uses}
-    share = _as_share(line.segments[-1].node)  # "= 0.60 → 60%" is a share: not one slip from 2.4 replicas
+    share = as_share(line.segments[-1].node)  # "= 0.60 → 60%" is a share: not one slip from 2.4 replicas
     open_steps = [s for s in state.ref.steps if s.name not in state.coverage and of_kind(claim, s)
                   and s.name not in used and (not share or s.unit.share)]
     if not open_steps:
@@ -499,10 +447,6 @@ def _step_slip(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
             if diagnosis is not None:
                 return Outcome(Status.SLIP, step, diagnosis)
     return None
-
-
-def _as_share(node: n.Node) -> bool:
-    return isinstance(node, n.Quantity) and node.unit.share
 
 
 def _power_off(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> Outcome | None:

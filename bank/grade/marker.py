@@ -32,6 +32,7 @@ from .leaves import Entry, Leaf, analyse, unrounded, whole_roundings
 from .locate import locate
 from .matching import YES, Claim, fits, same_kind
 from .messages import message
+from .naming import checking, label_after
 from .reference import RefStep, reference
 from .report import SEVERITY, Carry, ClaimResult, Coverage, LineResult, Report, Status, StepCoverage, number
 from .splitting import pieces
@@ -159,7 +160,12 @@ def _claim(state: State, n_: int, chain: n.Chain, label: str, interim: bool = Fa
         if n.has_operation(first) else []
     ctx = Context(scope, whole_roundings(found), lambda node: unrounded(node, found, scope, state.ref, chain.text))
     arith = check(chain, ctx)
+    if not interim:
+        label = label_after(state, label, arith.claim, chain.text, max(s.end for s in chain.segments))
     outcome = locate(state, chain, arith, found, label)
+    if checking(label) and outcome.status in (Status.CORRECT, Status.CARRIED) and outcome.step is not None \
+            and (state.covered(outcome.step.name) or outcome.step.name in state.slipped):
+        outcome = Outcome(Status.UNMATCHED)  # "check: 2.68 GB / 16,384 ≈ 164 KB ✓": the learner's own numbers again
     if interim and outcome.status == Status.SLIP:
         outcome = replace(outcome, tentative=True)
     return _record(state, n_, chain, arith, outcome, label, found)

@@ -7,6 +7,7 @@ fits, the nearest wins (``≈ 100 s`` is the boot time, not a read time of 65 s)
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from .arithmetic import per_time
@@ -53,6 +54,18 @@ def _off(claim: Claim, step: RefStep) -> Fraction:
     return abs(value - step.shown) / abs(step.shown) if step.shown else abs(value)
 
 
+def checking(label: str) -> bool:
+    """Whether a label says its line checks the working (``check:``, ``sanity check:``), not that it works a step
+    (``compute check:`` works out the compute time).
+
+    >>> checking("Sanity check"), checking("compute check"), checking("")
+    (True, False, False)
+    """
+    words = label_words(label)
+    return "check" in words and words <= _CHECK
+
+
+_CHECK = label_words("check sanity quick double cross verify")
 _ANSWER = frozenset({"answer", "final", "result"})
 #: A line so labelled says the working's values again (``Finally, in summary: 47.6 tok/s …``).
 _SUMMARY = _ANSWER | label_words("finally summary summarise summarize overall conclusion recap")
@@ -82,6 +95,38 @@ def named_step(state: State, label: str, claim: Claim | None = None) -> RefStep 
     if top == 0 or (len(scored) > 1 and scored[1][0] == top):
         return None
     return step if words <= step.words else None  # every word: "monthly rent" does not name the yearly rent
+
+
+def label_after(state: State, label: str, claim: Claim, text: str, end: int) -> str:
+    """The label a line's last claim goes by: the words before it, or, where those name no step and the words
+    after it (to the sentence's end) do, those.
+
+    >>> from bank.load import load
+    >>> from bank.variant import variant
+    >>> from bank.grade.reference import reference
+    >>> q = load().question("weight-memory-precision")
+    >>> state = State(reference(q, variant(q)))
+    >>> line = "so 70 × 0.25 = 17.5 GB for the 4-bit weights."
+    >>> label_after(state, "so", Claim.exact(Fraction(175 * 10**8), Fraction(35, 2), None), line, 22)
+    'for the 4-bit weights'
+    """
+    tail = _SENTENCE_END.split(text[end:], maxsplit=1)[0].strip(" ,")
+    after = named_step(state, tail, claim) if tail else None
+    if after is None:
+        return label
+    before = named_step(state, label, claim)
+    # "forecast 7,200 tok/s + 25% = 9,000 tok/s to provision": the words that name a step of the claim's own kind
+    return tail if before is None or not _said_kind(claim, before) and _said_kind(claim, after) else label
+
+
+def _said_kind(claim: Claim, step: RefStep) -> bool:
+    """Whether a claim says a unit of the step's kind (not a plain number, not a rate of it)."""
+    unit = claim.unit
+    return unit is not None and not unit.dimensionless and same_kind(unit.dims, step.unit.dims)
+
+
+#: Where a sentence ends: a stop, a semicolon or a clause's dash, then a space or the line's end.
+_SENTENCE_END = re.compile(r"[.;!?—](?:\s|$)")
 
 
 def of_kind(claim: Claim, step: RefStep) -> bool:

@@ -517,6 +517,7 @@ def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]
             if link and gap <= 2 and _value_follows(items, k + 1):
                 continue  # "so only 4 sequences", "gives us 649": a word or two before the value
             if link or gap > 2 or not _link_follows(items, k):
+                conclusion = bool(link)  # "…, so I think that's just 70 GB": the value the words lead to is claimed
                 current, link, approx, gap = None, "", False, 0
     chains = [_finish(d, text) for d in drafts if any(_numbers(s.node) for s in d.segments + d.result)]
     return [c if len(c.segments) > 1 or _stated(c.segments[0].node, text) else replace(c, claim=False)

@@ -310,14 +310,24 @@ class Parser:
                 parts.append(f" {self.advance().text}")
             return unit
         if unit is not None and self.at("/", "per", "*", "·") and self.peek().kind == "name" \
-                and self.unit_word(self.peek()) and not self._call_follows(2):
+                and (self.unit_word(self.peek()) or self.at("per") and self._qualified(1)) \
+                and not self._call_follows(2):
             op = self.advance().text
+            if op == "per" and self._qualified(0):
+                self.advance()  # "$1.47 per serving card-hr": a word that says which cards
             word = self.advance()
             other = self.unit_word(word)
             assert other is not None
             parts.append(f"/{word.text}" if op in ("/", "per") else f"·{word.text}")
             return unit / other if op in ("/", "per") else unit * other
         return None
+
+    def _qualified(self, k: int) -> bool:
+        """Whether token ``k`` ahead is a word qualifying the unit after ``per`` (``per serving card``)."""
+        word, unit = self.peek(k), self.peek(k + 1)
+        return word.kind == "name" and word.text.isascii() and word.text.isalpha() and word.text.islower() \
+            and self.unit_word(word) is None \
+            and unit.kind == "name" and self.unit_word(unit) is not None
 
     def unit_word(self, tok: Token) -> Unit | None:
         """The unit a word names here (strict: not the count labels of prose, such as ``layers``)."""

@@ -22,7 +22,7 @@ from typing import Callable, Mapping
 from ..errors import NotationError
 from ..units import DIMENSIONLESS, PERCENT, Unit, lookup
 from ..vocabulary import (AMBIGUOUS_SUFFIXES, BILLION_BEFORE, LINK_WORDS, MODEL_WORDS, NUMBER_WORDS, RATE_WORDS,
-                          RESERVED)
+                          RESERVED, SUFFIXES)
 from .functions import ALIASES, FUNCTIONS
 from .lexer import Token
 from .nodes import BinOp, Call, Name, Node, Num, Quantity, moved
@@ -145,7 +145,7 @@ class ProseParser(Parser):
             return ("*" if word == "multiplied" else "/"), 2
         if word == "over" and self._operand_follows(1) and self.peek(1).kind == "num":
             return "over", 1  # spoken: "A over B × C" divides A by the whole of B × C
-        if word == "per" and self.peek(1).kind == "num":  # $0.30 per 1M tokens
+        if word == "per" and self.peek(1).kind == "num" and not self._sized(1):  # $0.30 per 1M tokens
             return "/", 1
         if word == "split" and self.peek(1).kind == "num":  # 140 GB, split 4 ways
             return "/", 1
@@ -159,6 +159,15 @@ class ProseParser(Parser):
         if word == "of" and self._operand_follows(1) and self._fraction_before():
             return "*", 1
         return None
+
+    def _sized(self, k: int) -> bool:
+        """Whether the number ``k`` ahead sizes a single thing after it (``0.27 GB per 8k sequence``: a sequence
+        of 8k tokens), rather than dividing (``$0.30 per 1M tokens``)."""
+        j = k + 1 + (self.peek(k + 1).text in SUFFIXES)
+        noun = self.peek(j)
+        unit = lookup(noun.text) if noun.kind == "name" and noun.text.isascii() and noun.text.isalpha() \
+            and noun.text.islower() and not noun.text.endswith("s") else None
+        return unit is not None and unit.scale == 1
 
     def _labels_before_operator(self) -> int:
         """How many label words (one or two, or words in brackets: ``2 (K,V) × 80``) stand between a

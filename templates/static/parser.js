@@ -130,7 +130,7 @@
       return [word === "multiplied" ? "*" : "/", 2];
     }
     if (word === "over" && this.operandFollows(1) && this.peek(1).kind === "num") return ["over", 1];
-    if (word === "per" && this.peek(1).kind === "num") return ["/", 1];
+    if (word === "per" && this.peek(1).kind === "num" && !this.sized(1)) return ["/", 1];
     if (word === "split" && this.peek(1).kind === "num") return ["/", 1];  /* 140 GB, split 4 ways */
     if (word === "split" && nxt.kind === "name" && ["over", "across", "into", "between"].indexOf(nxt.text) >= 0 &&
         this.peek(2).kind === "num") return ["/", 2];
@@ -345,14 +345,26 @@
       }
       return u;
     }
-    if (u !== null && this.at("/", "per", "*", "·") && this.peek().kind === "name" && this.unitWord(this.peek()) && !this.callFollows(2)) {
+    if (u !== null && this.at("/", "per", "*", "·") && this.peek().kind === "name" &&
+        (this.unitWord(this.peek()) || this.at("per") && this.qualified(1)) && !this.callFollows(2)) {
       var op = this.advance().text;
+      if (op === "per" && this.qualified(0)) this.advance();  /* $1.47 per serving card-hr */
       word = this.advance();
       other = this.unitWord(word);
       parts.push(op === "/" || op === "per" ? "/" + word.text : "·" + word.text);
       return op === "/" || op === "per" ? udiv(u, other) : umul(u, other);
     }
     return null;
+  };
+  P.sized = function (k) {  /* 0.27 GB per 8k sequence: a sequence of 8k tokens, not a divisor */
+    var j = k + 1 + (has(vocab().suffixes, this.peek(k + 1).text) ? 1 : 0), noun = this.peek(j);
+    var u = noun.kind === "name" && /^[a-z]+$/.test(noun.text) && !/s$/.test(noun.text) ? lookup(noun.text) : null;
+    return u !== null && u.scale.n === 1n && u.scale.d === 1n;
+  };
+  P.qualified = function (k) {  /* a word qualifying the unit after "per": per serving card */
+    var w = this.peek(k), after = this.peek(k + 1);
+    return w.kind === "name" && /^[a-z]+$/.test(w.text) && !this.unitWord(w) &&
+      after.kind === "name" && !!this.unitWord(after);
   };
   P.adjectives = function (parts) {  /* 4 standby replicas: up to two words before a unit word */
     for (var k = 1; k <= 2; k++) {

@@ -174,6 +174,14 @@ SUFFIXES: dict[str, int] = {
 #: Suffixes that may also be a unit: the reader tries both readings (``8B params``, ``2T tokens``).
 AMBIGUOUS_SUFFIXES: dict[str, int] = {"B": 10**9, "T": 10**12}
 #: Words after ``8B`` that say it counts parameters (a billion), not bytes.
+#: Whiteboard short forms of the words step labels use (``usable mem`` names the usable memory).
+LABEL_SHORT_FORMS: dict[str, str] = {
+    "mem": "memory", "bw": "bandwidth", "tok": "token", "toks": "token", "req": "request", "reqs": "request",
+    "util": "utilisation", "utilization": "utilisation", "comp": "compute", "avg": "average", "tput": "throughput",
+    "eff": "effective", "cap": "capacity", "hr": "hour", "hrs": "hour", "yr": "year", "yrs": "year",
+    "wts": "weight", "gpu": "card", "gpus": "card", "seqs": "sequence", "lat": "latency",
+}
+
 MODEL_WORDS = frozenset({"params", "param", "parameters", "parameter", "model", "models", "weights", "llm"})
 #: What may follow a billion typed in lower case, ``8b``: a product or a result (``2 x 8b = 16 GFLOP``).
 BILLION_BEFORE = ("=", "*", "x", "×", "≈", "~")

@@ -45,6 +45,7 @@ def wrong_input(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) ->
     named = {p for leaf in found for p in leaf.given} | {u for leaf in found for u in leaf.uses}
     # a value written in scientific notation is one value, not its digits and its power: 6.4 × 10^13 FLOP
     named |= {s.name for s in state.ref.steps for v in parts if v.base == s.base}
+    named |= {s for leaf in found for s in leaf.exact_steps}  # "6.4e13 FLOPs / 989e12": the prefill work, as shown
     # a step worked again inline from its givens counts as used (7200 / (4 × 3000) works the 2.4 replicas again)
     named |= {s.name for s in state.ref.steps if s.params and not s.ancestors and set(s.params) <= named}
     share = as_share(line.segments[-1].node)
@@ -115,6 +116,13 @@ def _parts(state: State, line: n.Chain) -> list:
 
 def _fits_unit(mine: Unit, theirs: Unit) -> bool:
     return same_kind(mine.dims, theirs.dims)
+
+
+def input_slip(state: State, line: n.Chain, claim: Claim | None, found: list[Leaf]) -> Outcome | None:
+    """A count left out of an open step's working, or one of its inputs swapped (None for no claim)."""
+    if claim is None:
+        return None
+    return factor_left_out(state, claim) or wrong_input(state, line, claim, found)
 
 
 def factor_left_out(state: State, claim: Claim) -> Outcome | None:

@@ -113,7 +113,48 @@ def _read(state: State, raw: str) -> n.Reading:
         if variables.uses(raw, name) and name in variables.spotted(state.variables):  # "… -> 1/t1 = 209 tok/s"
             reading = n.read_line(raw, names | {name}, state.ref.plan.units, previous=state.last_value,
                                   commas=state.commas)
-    return _itself(variables.substitute(reading, state.variables), state)
+    return _itself(_plain_again(_formula_in_words(variables.substitute(reading, state.variables))), state)
+
+
+def _plain_again(reading: n.Reading) -> n.Reading:
+    """``… = 5,400,000 tokens, that is 5.4 million``: a result said again as a bare number, its unit left unsaid;
+    the claim is the value with its unit."""
+    chains = []
+    for chain in reading.chains:
+        segs = chain.segments
+        if len(segs) >= 3 and _bare(segs[-1].node) and not _bare(segs[-2].node) \
+                and _magnitude(segs[-1].node) == _magnitude(segs[-2].node) is not None:
+            chain = replace(chain, segments=segs[:-1])
+        chains.append(chain)
+    return replace(reading, chains=tuple(chains))
+
+
+def _bare(node: n.Node) -> bool:
+    """A number with no unit (a suffix such as ``million`` aside)."""
+    return isinstance(node, n.Num) or isinstance(node, n.Quantity) and isinstance(node.operand, n.Num) \
+        and node.unit.dimensionless and not node.unit.share
+
+
+def _magnitude(node: n.Node) -> Fraction | None:
+    """A lone number's size, its prefix or suffix applied and a counted unit's name ignored."""
+    if isinstance(node, n.Num):
+        return node.value
+    if isinstance(node, n.Quantity) and isinstance(node.operand, n.Num):
+        return node.operand.value * node.unit.scale
+    return None
+
+
+def _formula_in_words(reading: n.Reading) -> n.Reading:
+    """``buffer = tokens × hidden × 2 B = 13,000 × 8,192 × 2 = 213 MB``: a side in the problem's names, then the
+    same side in numbers. The numbers are the working; the names say what they are (and may be words read as
+    units, ``tokens``, or cut short at a word, ``layers``), so that side is not checked against them."""
+    chains = []
+    for chain in reading.chains:
+        segs = chain.segments
+        if len(segs) >= 2 and n.names(segs[0].node) and n.has_operation(segs[1].node) and not n.names(segs[1].node):
+            chain = replace(chain, segments=(replace(segs[1], link=""), *segs[2:]))
+        chains.append(chain)
+    return replace(reading, chains=tuple(chains))
 
 
 def _itself(reading: n.Reading, state: State) -> n.Reading:

@@ -25,7 +25,7 @@ from .arithmetic import Arithmetic
 from .carry import carry, carry_through
 from .leaves import Leaf, Stand
 from .markup import marked_up, marks_up
-from .inputs import as_share, factor_left_out, wrong_input
+from .inputs import as_share, input_slip
 from .matching import UNITS, YES, Claim, counts_lost, fits, period_clash, same_kind
 from .naming import _SUMMARY, answered_part, best, named_step, of_kind, only_open
 from .parts import step_of_part
@@ -103,8 +103,8 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         return Outcome(Status.SLIP, carried[0], dx.Slip.OPERATION)
     if carried is not None:
         return _carried(state, carried, found)
-    own_value = None if computes else (_own_value(state, claim) or _misconverted(state, claim)
-                                       or other_way(state, claim))
+    own_value = (_misconverted(state, claim) if _rescaled(line) else None) if computes else (
+        _own_value(state, claim) or _misconverted(state, claim) or other_way(state, claim))
     if own_value is not None:
         return own_value
     noisy = _from_rounded(state, claim, found, named) if computes else None
@@ -123,7 +123,7 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         return _named_slip(named, claim)
     return rounded_wrong_way(state, arith) or _step_slip(state, line, claim, found) \
         or _converted(state, line, claim, found) or _power_off(state, line, claim, found) \
-        or factor_left_out(state, claim) or wrong_input(state, line, claim, found) \
+        or input_slip(state, line, claim, found) or input_slip(state, line, _worked(line, arith), found) \
         or _wrong_method(state, line, claim, found) or _answered(state, claim, label, computes) \
         or Outcome(Status.UNMATCHED)
 
@@ -266,6 +266,20 @@ def _misconverted(state: State, claim: Claim) -> Outcome | None:
     if not same_kind(claim.unit.dims, step.unit.dims) or not dx.power_of_ten(base, claim.base):
         return None
     return Outcome(Status.SLIP, step, dx.Slip.POWER)
+
+
+def _worked(line: n.Chain, arith: Arithmetic) -> Claim | None:
+    """What a working gave, where the learner went on to say "about" its value (``= 0.0647 s, so about 65 ms``)."""
+    return arith.work if line.segments[-1].approx else None
+
+
+def _rescaled(line: n.Chain) -> bool:
+    """Whether a working only moves a number by a power of ten (``5,368,709,120 / 1,000,000``): a change of
+    units, in which a slip is the conversion's."""
+    node = line.segments[0].node
+    return isinstance(node, n.BinOp) and node.op in ("*", "/") and not n.has_operation(node.left) \
+        and isinstance(node.right, n.Num) and node.right.value > 1 and node.right.value.denominator == 1 \
+        and str(node.right.value.numerator).rstrip("0") == "1"
 
 
 def _exactly(state: State, claim: Claim, direct: RefStep) -> RefStep | None:

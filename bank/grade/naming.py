@@ -61,7 +61,7 @@ def checking(label: str) -> bool:
     >>> checking("Sanity check"), checking("compute check"), checking("")
     (True, False, False)
     """
-    words = label_words(label)
+    words = {w for w in label_words(label) if not w.isdigit()}  # "7) check:" is numbered
     return "check" in words and words <= _CHECK
 
 
@@ -111,7 +111,7 @@ def label_after(state: State, label: str, claim: Claim, text: str, end: int) -> 
     'for the 4-bit weights'
     """
     tail = _SENTENCE_END.split(text[end:], maxsplit=1)[0].strip(" ,")
-    after = named_step(state, tail, claim) if tail else None
+    after = named_step(state, tail, claim) if tail and not state.restates_given(claim) else None  # "… of cache"
     if after is None:
         return label
     before = named_step(state, label, claim)

@@ -28,6 +28,7 @@ from ..errors import BankError
 from ..model import Question, Term, Variant, Worked
 from ..plan import Plan, plan
 from ..units import Unit
+from ..vocabulary import LABEL_SHORT_FORMS
 from .reading import Scope
 
 
@@ -169,7 +170,7 @@ def label_words(text: str) -> frozenset[str]:
     (['rent', 'replica', 'year'], ['bill', 'spot'])
     """
     text = _NUMBERED.sub(" ", text.lower())  # "Step 3 —": where the line sits, not what it computes
-    words = (w for w in re.split(r"[^a-z0-9]+", text) if w and w not in _STOPWORDS)
+    words = (LABEL_SHORT_FORMS.get(w, w) for w in re.split(r"[^a-z0-9]+", text) if w and w not in _STOPWORDS)
     return frozenset(_stem(w) for w in words)
 
 

@@ -541,10 +541,10 @@ def _stated(node: Node, text: str) -> bool:
 
 def _labels_next(items: list[_Item], tokens: list[Token], k: int, current: _Draft) -> bool:
     """Whether words after a comma label the next claim: a stated result, a comma, then ``4-bit =>``."""
-    after_so = k > 0 and items[k - 1].kind == "link" and tokens[items[k - 1].start].text == "so"
+    after_so = k > 0 and items[k - 1].kind == "link" and tokens[items[k - 1].start].text in _THEN_MARKS
     if after_so and k + 1 < len(items) and items[k + 1].kind == "link" and tokens[items[k + 1].start].text == "=" \
             and len(current.segments) > 1:
-        return True  # "1 TB/s = 1000 GB/s so bw = 2039 GB/s"
+        return True  # "1 TB/s = 1000 GB/s so bw = 2039 GB/s", "= 0.6 cards → serving = 12 − 0.6"
     j = k - 2 if after_so and k > 1 else k - 1
     if not (current.claim or len(current.segments) > 1) or j < 0 or items[j].kind != "punct" \
             or tokens[items[j].start].text != ",":  # "= 21,900, so pool_rent = 4 x 21,900" too
@@ -552,6 +552,10 @@ def _labels_next(items: list[_Item], tokens: list[Token], k: int, current: _Draf
     ahead = [it for it in items[k + 1:k + 4] if it.kind != "punct"][:2]
     nxt = next((it for it in [items[k]] + ahead if it.kind == "link"), None)
     return nxt is not None and tokens[nxt.start].text in ("=", "=>", "→", "->", "⇒", "≈")
+
+
+#: Words or arrows after a result that go on to the next one (``so bw = …``, ``→ serving = …``).
+_THEN_MARKS = frozenset({"so", "→", "->", "=>", "⇒"})
 
 
 def _link_follows(items: list[_Item], k: int) -> bool:

@@ -246,7 +246,9 @@
         gap += 1;
         if (labelsNext(items, tokens, k, current)) { current = null; link = ""; approx = false; gap = 0; continue; }
         if (link && gap <= 2 && valueFollows(items, k + 1)) continue;
-        if (link || gap > 2 || !linkFollows(items, k)) { current = null; link = ""; approx = false; gap = 0; }
+        if (link || gap > 2 || !linkFollows(items, k)) {  /* ", so I think that's just 70 GB": the value is claimed */
+          conclusion = !!link; current = null; link = ""; approx = false; gap = 0;
+        }
       }
     }
     var chains = drafts.filter(function (d) { return d.segments.some(function (sg) { return numbers(sg.node).length; }); })
@@ -268,7 +270,11 @@
     var mark = node.type === "binop" ? text.slice(node.opStart, node.opStart + 1) : "";
     return !(node.type === "binop" && node.op !== "^" && /^[A-Za-z]$/.test(mark) && mark !== "x" && mark !== "X");
   }
+  var THEN_MARKS = ["so", "→", "->", "=>", "⇒"];
   function labelsNext(items, tokens, k, current) {  /* words after a comma that label the next claim */
+    var afterSo = k > 0 && items[k - 1].kind === "link" && THEN_MARKS.indexOf(tokens[items[k - 1].start].text) >= 0;
+    if (afterSo && k + 1 < items.length && items[k + 1].kind === "link" && tokens[items[k + 1].start].text === "=" &&
+        current.segments.length > 1) return true;  /* "= 0.6 cards → serving = 12 − 0.6" */
     if (!(current.claim || current.segments.length > 1) || k === 0 || items[k - 1].kind !== "punct" ||
         tokens[items[k - 1].start].text !== ",") return false;
     var ahead = items.slice(k + 1, k + 4).filter(function (it) { return it.kind !== "punct"; }).slice(0, 2);

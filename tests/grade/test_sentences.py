@@ -92,3 +92,43 @@ def test_a_remark_after_the_answer(qid, seed, working, step):
     """The last line is no last word on an answer already given plainly: ``95% of the gap`` is a share, not the
     boot time, and ``141 − 16 = 125 GB left`` works something new from the 16 GB."""
     assert str(part(qid, seed, working, step).status) == "correct"
+
+
+# ----------------------------------------------------------------------------- round twenty-four
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("kv-cache-per-token", None, "KV per token = 2 (K and V) × layers × kv_heads × head_dim × bytes = "
+     "2 × 80 × 8 × 128 × 2 = 327,680 B", 1, "correct", "kv_token"),
+    ("spot-capacity", None, "booting = 5% × 12 = 0.6 cards → serving = 12 − 0.6 = 11.4 cards", 1, "correct",
+     "serving_cards"),
+    ("kv-cache-per-token", "ch24", "2) Per token: 2 x 40 x 8 x 128 x 2 bytes = 163,840 bytes.\n"
+     "3) Per sequence: 163,840 bytes x 32,768 tokens = 5,368,709,120 bytes.\n"
+     "4) In gigabytes: 5,368,709,120 / 1,000,000 = 5,369 gigabytes per sequence.", 3, "slip", "kv_seq"),
+    ("prefill-time-to-first-token", None, "3) Prefill: 16 billion x 4,000 = 6.4 x 10^13 FLOPs.\n"
+     "4) Time to first token: 6.4 x 10^13 FLOPs / 989 x 10^12 FLOPs per second = 0.0647 seconds, so about "
+     "65 milliseconds.", 2, "slip", "ttft"),
+    ("quantisation-trade-off", None, "usable mem = 141 GB", 1, "slip", "usable"),
+    ("decode-bandwidth-bound", "ch24", "1) Given: 15.2 gigabytes of weights, 4.8 terabytes per second, "
+     "57,344 bytes per token of cache.", 1, "unmatched", None),
+    ("token-cost-from-card-price", "ch24", "2) Rent: 2 x 3.50 = 7.00 dollars per hour.\n"
+     "3) Tokens in an hour: 1,500 x 3,600 seconds = 5,400,000 tokens, that is 5.4 million.", 2, "correct",
+     "tokens_hour"),
+], ids=["a-formula-in-names-then-numbers", "an-arrow-then-a-label-starts-a-claim", "a-change-of-units-off-by-1000",
+        "the-peak-for-the-sustained-rate-then-about", "a-short-form-in-a-label", "a-given-said-with-words-after-it",
+        "a-result-said-again-bare"])
+def test_whiteboard_forms(qid, seed, working, line, status, step):
+    """``= 2 × layers × kv_heads × … = 2 × 80 × 8 × …``: the names say what the numbers are, and only the numbers
+    are checked; ``→ serving = …`` begins a claim of its own; ``/ 1,000,000`` for gigabytes is a conversion off by
+    a power of ten; dividing by the peak and then rounding ("so about 65 ms") is one input swapped; ``mem`` is
+    memory; a given stays a given whatever words follow it; ``that is 5.4 million`` keeps the tokens."""
+    assert_line(qid, seed, working, line, status, step)
+
+
+@pytest.mark.parametrize("qid,seed,working,line", [
+    ("decode-roofline-batch", None, "6) Crossover: 295.2 / 1 = 295.2, so about 295 sequences in the batch.\n"
+     "7) check: at batch 295 a step does 295 x 16 = 4,720 billion FLOPs on 16 gigabytes, and 4,720 / 16 = 295 "
+     "FLOPs per byte. Matches.", 2),
+], ids=["a-numbered-check"])
+def test_a_numbered_check_restates(qid, seed, working, line):
+    """``7) check: …`` is a check, numbered like the steps: the learner's own numbers again, not a step."""
+    assert_line(qid, seed, working, line, "unmatched", None)

@@ -111,9 +111,12 @@ def label_after(state: State, label: str, claim: Claim, text: str, end: int) -> 
     'for the 4-bit weights'
     """
     tail = _SENTENCE_END.split(text[end:], maxsplit=1)[0].strip(" ,")
-    after = named_step(state, tail, claim) if tail and not state.restates_given(claim) else None  # "… of cache"
-    if after is None:
-        return label
+    phrase = tail.split(maxsplit=1)[0].lower() in _PHRASE if tail else False  # "for the 4-bit weights", not a clause
+    after = named_step(state, tail, claim) if phrase and len(label_words(tail)) <= 3 \
+        and not state.restates_given(claim) else None  # "57,344 bytes per token of cache" stays a given
+    if after is None or fits(claim, after.unit, after.base, after.shown) != YES and any(
+            fits(claim, s.unit, s.base, s.shown) == YES for s in state.ref.steps):
+        return label  # "= 209 tokens/s for one sequence": words about the value, not the step it is
     before = named_step(state, label, claim)
     # "forecast 7,200 tok/s + 25% = 9,000 tok/s to provision": the words that name a step of the claim's own kind
     return tail if before is None or not _said_kind(claim, before) and _said_kind(claim, after) else label
@@ -125,6 +128,8 @@ def _said_kind(claim: Claim, step: RefStep) -> bool:
     return unit is not None and not unit.dimensionless and same_kind(unit.dims, step.unit.dims)
 
 
+#: Words that open a phrase saying what a value is (``… = 9,000 tok/s to provision``), not a clause of its own.
+_PHRASE = frozenset({"for", "at", "to", "as", "in", "on"})
 #: Where a sentence ends: a stop, a semicolon or a clause's dash, then a space or the line's end.
 _SENTENCE_END = re.compile(r"[.;!?—](?:\s|$)")
 

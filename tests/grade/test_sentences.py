@@ -31,6 +31,8 @@ FULL_LOAD = ("in an hour it makes 3,000 × 3,600 = 10,800,000 tokens, so 10.8 mi
     ("token-cost-from-card-price", None, FULL_LOAD, 3, "correct", "cost_full"),
     ("token-cost-from-card-price", None, FULL_LOAD, 4, "slip", "cost_real"),
     ("launch-sizing", None, "forecast 7,200 tok/s + 25% = 9,000 tok/s to provision", 1, "correct", "needed"),
+    ("decode-bandwidth-bound", None, "alone: 16 GB / 3.35 TB/s = 4.78 ms\nthe speed is 1 / 4.78 ms = 209 tokens per "
+     "second for one sequence", 2, "correct", "rate_one"),
     ("decode-bandwidth-bound", None, ONE_CACHE, 3, "carried", "t_batch"),
     ("decode-bandwidth-bound", None, ONE_CACHE, 4, "carried", "per_seq"),
     ("spot-capacity", "cc24b", "spot: $2.50 × 50% = $1.25/card-hr → 16 × $1.25 = $20/hr\n"
@@ -40,11 +42,13 @@ FULL_LOAD = ("in an hour it makes 3,000 × 3,600 = 10,800,000 tokens, so 10.8 mi
      "per sequence: 327,680 x 8,192 ≈ 268 million bytes\ncall it 0.27 GB per 8k sequence.", 3, "carried",
      "kv_seq"),
 ], ids=["the-value-the-words-lead-to", "a-label-after-the-value", "a-value-said-again-under-a-label-after-it",
-        "then-the-wrong-operation", "a-label-after-of-the-claims-own-kind", "a-step-is-not-worked-from-its-own-value",
+        "then-the-wrong-operation", "a-label-after-of-the-claims-own-kind", "words-after-a-right-value-name-nothing", "a-step-is-not-worked-from-its-own-value",
         "and-the-error-carries-on", "per-serving-card", "a-sequence-of-8k-tokens-is-no-divisor"])
 def test_words_around_the_value(qid, seed, working, line, status, step):
     """``…, so I think that's just 70 GB`` claims the 70 GB; ``= 17.5 GB for the 4-bit weights`` names its step
-    after it, as ``to provision`` does a 9,000 tok/s a label before it would give the bare forecast; ``the step
+    after it, as ``to provision`` does a 9,000 tok/s a label before it would give the bare forecast, but words
+    after a value that is right for one step (``209 tokens per second for one sequence``) do not make it another;
+    ``the step
     reads 16 + 0.268`` adds to the learner's own cache read, so it is not that step again but the batched step
     on it; ``per serving card-hr`` and ``per 8k sequence`` say what the value counts, neither divides it."""
     assert_line(qid, seed, working, line, status, step)

@@ -111,7 +111,8 @@ def label_after(state: State, label: str, claim: Claim, text: str, end: int) -> 
     'for the 4-bit weights'
     """
     tail = _SENTENCE_END.split(text[end:], maxsplit=1)[0].strip(" ,")
-    phrase = tail.split(maxsplit=1)[0].lower() in _PHRASE if tail else False  # "for the 4-bit weights", not a clause
+    words = tail.split(maxsplit=1)
+    phrase = bool(words) and words[0].lower() in _PHRASE  # "for the 4-bit weights", not a clause
     after = named_step(state, tail, claim) if phrase and len(label_words(tail)) <= 3 \
         and not state.restates_given(claim) else None  # "57,344 bytes per token of cache" stays a given
     if after is None or fits(claim, after.unit, after.base, after.shown) != YES and any(

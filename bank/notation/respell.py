@@ -1,6 +1,6 @@
 """Rewrites of a line before it is read, each keeping every column where it was (so a caret still points
-at what the learner typed): full-width forms, a Markdown table row, a code comment that gives its line's value,
-a unit in brackets, and a working in brackets after the value it gives.
+at what the learner typed): full-width forms, LaTeX, a Markdown table row, a code comment that gives its line's
+value, a unit in brackets, and a working in brackets after the value it gives.
 
 >>> respell("growth = surge - 40   # 12 req/s")
 'growth = surge - 40   = 12 req/s'
@@ -36,9 +36,55 @@ def respell(text: str) -> str:
     'after 30s:12×30=360 requests;done.'
     """
     text = text.translate(_FULL_WIDTH)
-    for rewrite in (_table_row, _script, _commented, _dimensions, _bracketed_units, _worked_after):
+    for rewrite in (_latex, _table_row, _script, _commented, _dimensions, _bracketed_units, _worked_after):
         text = rewrite(text)
     return text
+
+
+#: LaTeX's commands for what the notation writes as one mark, each padded to the command's width.
+_LATEX_MARKS = {r"\times": "×", r"\cdot": "·", r"\div": "÷", r"\approx": "≈", r"\sim": "~", r"\simeq": "≈",
+                r"\lceil": "ceil(", r"\rceil": ")", r"\lfloor": "floor(", r"\rfloor": ")", r"\left": "",
+                r"\right": "", r"\Rightarrow": "⇒", r"\rightarrow": "→", r"\to": "→", r"\implies": "⇒",
+                r"\Longrightarrow": "⇒", r"\leq": "≤", r"\le": "≤", r"\geq": "≥", r"\ge": "≥", r"\lt": "<",
+                r"\gt": ">", r"\pm": "±", r"\%": "%", r"\$": "$", r"\,": "", r"\;": "", r"\:": "", r"\!": "", r"\ ": ""}
+_LATEX_COMMAND = re.compile(r"\\(?:[A-Za-z]+|[,;:! %$])")
+#: ``\frac{70}{6}``, ``\text{GB}``, ``^{13}``: braces around plain text (no braces inside).
+_FRAC = re.compile(r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}")
+_WRAPPED = re.compile(r"\\(?:text|mathrm|mathit|mathbf|textrm|operatorname)\{([^{}]*)\}")
+_EXPONENT = re.compile(r"\^\{([^{}]*)\}")
+
+
+def _latex(text: str) -> str:
+    r"""A line in LaTeX reads as the notation it stands for: ``\times`` is ×, ``\frac{70}{6}`` is (70)/(6),
+    ``\text{GB}`` is GB and ``$…$`` only marks maths (``\$`` is a dollar). Marks keep their columns; a fraction's
+    parts move by two at most.
+
+    >>> _latex(r"$t = \frac{70}{6} \approx 11.7\,\text{s}$")
+    ' t =   ((70)/(6)) ≈       11.7        s  '
+    >>> _latex(r"\$2.50 \times 10^{3} = \lceil 2.4 \rceil")
+    ' $2.50 ×      10^(3) = ceil(  2.4 )     '
+    """
+    if not _LATEX_COMMAND.search(text) and "^{" not in text:
+        return text
+    text = _FRAC.sub(lambda m: f"  (({m.group(1)})/({m.group(2)}))", text)
+    text = _WRAPPED.sub(lambda m: " " * (m.start(1) - m.start()) + m.group(1) + " ", text)
+    text = _EXPONENT.sub(lambda m: f"^({m.group(1)})", text)
+    text = _delimiters(text)
+    return _LATEX_COMMAND.sub(lambda m: _LATEX_MARKS.get(m.group(), "").rjust(len(m.group())) if m.group() == r"\$"
+                              else _LATEX_MARKS.get(m.group(), "").ljust(len(m.group())), text)
+
+
+def _delimiters(text: str) -> str:
+    """LaTeX's ``$`` around maths blanked: all of them when they pair up to the line's end (``$70 \\times 2$``),
+    else those that cannot be money (``$W = …``, ``…140$``); ``$2.50`` stays money, as does an escaped ``\\$``."""
+    dollars = [m.start() for m in re.finditer(r"(?<!\\)\$", text)]
+    paired = len(dollars) % 2 == 0 and text.rstrip().endswith("$")
+    out = list(text)
+    for at in dollars:
+        after, before = text[at + 1:at + 2], text[at - 1:at] if at else ""
+        if paired or not after.isdigit() and after not in ".~≈" or before.isalnum() or before == "}":
+            out[at] = " "
+    return "".join(out)
 
 
 #: JavaScript's words around a working: ``const``/``let``/``var`` before a name, ``Math.`` before a function.

@@ -136,3 +136,19 @@ def test_whiteboard_forms(qid, seed, working, line, status, step):
 def test_a_numbered_check_restates(qid, seed, working, line):
     """``7) check: …`` is a check, numbered like the steps: the learner's own numbers again, not a step."""
     assert_line(qid, seed, working, line, "unmatched", None)
+
+
+@pytest.mark.parametrize("qid,working,line,status,step", [
+    ("weight-memory-precision", r"$W = 70 \times 10^{9} \times 2\,\text{B} = 1.4 \times 10^{11}\,\text{B} = "
+     r"140\,\text{GB}$", 1, "correct", "w16"),
+    ("weight-memory-precision", "$W = 70 \\times 2 = 140\\,\\text{GB}$\n"
+     r"$\text{cards} = \frac{140}{80} = 1.75 \Rightarrow \lceil 1.75 \rceil = 2$", 2, "correct", "cards16"),
+    ("replica-boot-gap", r"$t = \frac{70\,\text{GB}}{6\,\text{GB/s}} \approx 11.7\,\text{s}$", 1, "correct",
+     "read_time"),
+    ("warm-pool-size", r"rent: \$2.50 \times 24 \times 365 = \$21,900", 1, "correct", "yearly_rent"),
+    ("replica-boot-gap", r"$t = \frac{70}{6} \approx 12.7\,\text{s}$", 1, "slip", "read_time"),
+], ids=["times-and-text", "frac-then-ceiling", "frac-with-units", "escaped-dollars-are-money", "a-slip-in-latex"])
+def test_latex(qid, working, line, status, step):
+    """A working typed in LaTeX reads as the notation it stands for: ``\\times``, ``\\frac{a}{b}``, ``\\text{GB}``,
+    ``\\lceil … \\rceil``, ``\\approx``; ``$`` around maths is no dollar, ``\\$`` is."""
+    assert_line(qid, None, working, line, status, step)

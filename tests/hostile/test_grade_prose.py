@@ -1,6 +1,6 @@
 """Hostile learner lines for the prose readings: thousands set off by spaces, hyphenated ranges, Markdown bold,
 equations and remarks in brackets, bullets, decimal commas, lower-case units and billions, code comments and
-prompts; and whole workings that define variables. Each runs `bank grade` in a process of its own with
+prompts, LaTeX; and whole workings that define variables. Each runs `bank grade` in a process of its own with
 bounded time and memory, and must end in a verdict or a located error, never a traceback."""
 
 from __future__ import annotations
@@ -45,6 +45,11 @@ LINES = {
     "implicit-multiplication": "t = " + "2(" * 45 + "3" + ")" * 45 + "(4)" * 60 + " = 1",
     "ans": "ans / " * 60 + "ceil(ans) = ans",
     "full-width": "ｔ＝" + "１２３，４５６。" * 40 + "＝（（（１",
+    "latex-commands": "$" + "\\times \\frac{1}{2} \\text{GB} \\, " * 30 + "= \\lceil 2 \\rceil$",
+    "latex-nested-fractions": "t = " + "\\frac{" * 40 + "1" + "}{2}" * 40 + " = 1",
+    "latex-dollars": "$$" * 100 + "\\$" * 100 + "1 \\times 2 = 2",
+    "latex-exponents": "t = 10^{" * 50 + "2" + "}" * 50 + " = 1",
+    "a-tab-after-the-value": "\t1\t+\t2\t=\t3\t",
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.

@@ -29,6 +29,7 @@ from .reference import RefStep
 from .report import Status
 from .state import Outcome, State
 
+#: Bounds the search for a wrong input: numbers tried per claim, and inputs per step.
 MAX_WRONG_LEAVES, MAX_WRONG_INPUTS = 6, 8
 
 

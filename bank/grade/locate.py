@@ -23,9 +23,9 @@ from ..errors import NotationError
 from . import diagnose as dx
 from .arithmetic import Arithmetic
 from .carry import carry, carry_through
+from .inputs import as_share, input_slip
 from .leaves import Leaf, Stand
 from .markup import marked_up, marks_up
-from .inputs import as_share, input_slip
 from .matching import UNITS, YES, Claim, counts_lost, fits, period_clash, same_kind
 from .naming import _SUMMARY, answered_part, best, named_step, of_kind, only_open
 from .parts import step_of_part
@@ -278,8 +278,11 @@ def _rescaled(line: n.Chain) -> bool:
     units, in which a slip is the conversion's."""
     node = line.segments[0].node
     return isinstance(node, n.BinOp) and node.op in ("*", "/") and not n.has_operation(node.left) \
-        and isinstance(node.right, n.Num) and node.right.value > 1 and node.right.value.denominator == 1 \
-        and str(node.right.value.numerator).rstrip("0") == "1"
+        and isinstance(node.right, n.Num) and node.right.value in _POWERS_OF_TEN
+
+
+#: What a change of prefix multiplies or divides by (10 to 10^18).
+_POWERS_OF_TEN = frozenset(Fraction(10) ** k for k in range(1, 19))
 
 
 def _exactly(state: State, claim: Claim, direct: RefStep) -> RefStep | None:
@@ -349,7 +352,6 @@ def _line_of(state: State, step: str) -> int | None:
     return next((e.n for e in reversed(state.history) if e.step == step), None)
 
 
-#: Bounds the search for a wrong input: numbers tried per claim, and inputs per step.
 def _given(state: State, claim: Claim) -> bool:
     """A bare value that is one of the problem's givens, of the given's own kind."""
     for name, value in state.ref.params.items():

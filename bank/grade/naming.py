@@ -98,8 +98,9 @@ def named_step(state: State, label: str, claim: Claim | None = None) -> RefStep 
 
 
 def label_after(state: State, label: str, claim: Claim, text: str, end: int) -> str:
-    """The label a line's last claim goes by: the words before it, or, where those name no step and the words
-    after it (to the sentence's end) do, those.
+    """The label a line's last claim goes by: the words before it, or a short phrase after it (``for``, ``at``,
+    ``to`` …, up to the sentence's end) that names a step, where the words before name none or name a step of
+    another kind. Not for a given said again, nor against the step the value itself is right for.
 
     >>> from bank.load import load
     >>> from bank.variant import variant

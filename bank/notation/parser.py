@@ -325,9 +325,8 @@ class Parser:
     def _qualified(self, k: int) -> bool:
         """Whether token ``k`` ahead is a word qualifying the unit after ``per`` (``per serving card``)."""
         word, unit = self.peek(k), self.peek(k + 1)
-        return word.kind == "name" and word.text.isascii() and word.text.isalpha() and word.text.islower() \
-            and self.unit_word(word) is None \
-            and unit.kind == "name" and self.unit_word(unit) is not None
+        return plain_word(word) and self.unit_word(word) is None and unit.kind == "name" \
+            and self.unit_word(unit) is not None
 
     def unit_word(self, tok: Token) -> Unit | None:
         """The unit a word names here (strict: not the count labels of prose, such as ``layers``)."""
@@ -338,6 +337,11 @@ class Parser:
         nxt, word = self.peek(k), self.peek(k - 1)
         return nxt.kind == "op" and nxt.text == "(" and (word.text in FUNCTIONS or word.text in ALIASES
                                                          or word.kind != "name")
+
+
+def plain_word(tok: Token) -> bool:
+    """A word in lower-case ASCII letters (``serving``, ``sequence``), not a name such as ``KV`` or ``t_1``."""
+    return tok.kind == "name" and tok.text.isascii() and tok.text.isalpha() and tok.text.islower()
 
 
 def _limit(exc: NotationError) -> bool:

@@ -26,7 +26,7 @@ from ..vocabulary import (AMBIGUOUS_SUFFIXES, BILLION_BEFORE, LINK_WORDS, MODEL_
 from .functions import ALIASES, FUNCTIONS
 from .lexer import Token
 from .nodes import BinOp, Call, Name, Node, Num, Quantity, moved
-from .parser import _ADDITIVE, MAX_DEPTH, MAX_LENGTH, Parser, _limit, _percent, _unit
+from .parser import _ADDITIVE, MAX_DEPTH, MAX_LENGTH, Parser, _limit, _percent, _unit, plain_word
 
 
 #: Words that make a rate of the time unit after them (``$2.50 an hour``); "each" divides by nothing.
@@ -165,8 +165,7 @@ class ProseParser(Parser):
         of 8k tokens), rather than dividing (``$0.30 per 1M tokens``)."""
         j = k + 1 + (self.peek(k + 1).text in SUFFIXES)
         noun = self.peek(j)
-        unit = lookup(noun.text) if noun.kind == "name" and noun.text.isascii() and noun.text.isalpha() \
-            and noun.text.islower() and not noun.text.endswith("s") else None
+        unit = lookup(noun.text) if plain_word(noun) and not noun.text.endswith("s") else None
         return unit is not None and unit.scale == 1
 
     def _labels_before_operator(self) -> int:

@@ -19,7 +19,7 @@ from typing import Sequence
 from ..errors import BankError
 from . import spreadsheet
 from .key import KeyRow
-from .files import NotRegular, TooLarge, read_regular
+from .._files import NotRegular, TooLarge, Unreadable, read_regular
 from .roster import MAX_BYTES, id_problem
 
 NAME = "manifest.csv"
@@ -70,13 +70,15 @@ def read(path: str | Path) -> list[Entry]:
     """
     shown = str(path)
     try:
-        text = read_regular(path, MAX_BYTES).decode("utf-8-sig")
-    except FileNotFoundError:
-        raise ManifestError(f"{shown}: no such manifest (`bank variants` writes manifest.csv)") from None
-    except (NotRegular, TooLarge) as exc:
-        raise ManifestError(f"{shown}: cannot read the manifest: it is {exc}") from None
-    except OSError as exc:
-        raise ManifestError(f"{shown}: cannot read the manifest: {exc.strerror or exc}") from None
+        text = read_regular(path, limit=MAX_BYTES).decode("utf-8-sig")
+    except NotRegular as exc:
+        raise ManifestError(f"{shown}: cannot read the manifest: it is {exc.what}") from None
+    except TooLarge:
+        raise ManifestError(f"{shown}: cannot read the manifest: it is larger than {MAX_BYTES:,} bytes") from None
+    except Unreadable as exc:
+        if isinstance(exc.error, FileNotFoundError):
+            raise ManifestError(f"{shown}: no such manifest (`bank variants` writes manifest.csv)") from None
+        raise ManifestError(f"{shown}: cannot read the manifest: {exc.reason}") from None
     except UnicodeDecodeError as exc:
         raise ManifestError(f"{shown}: the manifest is not UTF-8 text: {exc.reason}") from None
     return _parse(text, shown)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..errors import BankError
 from . import spreadsheet
-from .files import NotRegular, TooLarge, read_regular
+from .._files import NotRegular, TooLarge, Unreadable, read_regular
 
 REQUIRED = ("id", "name")
 
@@ -63,11 +63,13 @@ def read_roster(path: str | Path) -> tuple[Student, ...]:
 
 def _read_text(path: Path, shown: str) -> str:
     try:
-        data = read_regular(path, MAX_BYTES)
-    except (NotRegular, TooLarge) as exc:
-        raise RosterError(f"{shown}: cannot read the roster: it is {exc}") from None
-    except OSError as exc:
-        raise RosterError(f"{shown}: cannot read the roster: {exc.strerror or exc}") from None
+        data = read_regular(path, limit=MAX_BYTES)
+    except NotRegular as exc:
+        raise RosterError(f"{shown}: cannot read the roster: it is {exc.what}") from None
+    except TooLarge:
+        raise RosterError(f"{shown}: cannot read the roster: it is larger than {MAX_BYTES:,} bytes") from None
+    except Unreadable as exc:
+        raise RosterError(f"{shown}: cannot read the roster: {exc.reason}") from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

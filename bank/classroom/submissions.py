@@ -32,7 +32,8 @@ from typing import Iterable, Mapping, Sequence
 
 from ..errors import did_you_mean
 from ..printable import printable
-from .files import NotRegular, TooLarge, exists as _exists, kind as _kind, read_regular, real_folder as _real_folder
+from .._files import NotRegular, TooLarge, Unreadable, kind as _kind, read_regular
+from .files import exists as _exists, real_folder as _real_folder
 
 #: A section header in ``<student-id>.txt``: ``## <question-id>`` on a line of its own.
 SECTION = re.compile(r"^##[ \t]+(\S+)[ \t]*$")
@@ -90,13 +91,13 @@ def read_file(path: Path) -> Read:
 def _read_regular(path: Path) -> bytes | Read:
     """The bytes of a regular file no larger than :data:`MAX_BYTES`, never following a link."""
     try:
-        return read_regular(path, MAX_BYTES, follow_links=False)
+        return read_regular(path, limit=MAX_BYTES, follow_links=False)
     except NotRegular as exc:
-        return Read("unreadable", note=f"{exc}, not a regular file, so it was not read")
+        return Read("unreadable", note=f"{exc.what}, not a regular file, so it was not read")
     except TooLarge:
         return Read("unreadable", note=f"larger than {MAX_BYTES // 1024} KB, so not a working")
-    except OSError as exc:
-        return Read("unreadable", note=f"cannot be read: {exc.strerror or exc}")
+    except Unreadable as exc:
+        return Read("unreadable", note=f"cannot be read: {exc.reason}")
 
 
 def split_sections(text: str) -> tuple[dict[str, tuple[int, str]], list[int], list[tuple[str, int]]]:

@@ -34,6 +34,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
+from .._files import kind
 from ..errors import BankError
 
 #: Seconds to wait for another program's lock before a write fails.
@@ -157,9 +158,7 @@ def _not_a_file(path: Path) -> str | None:
         return None
     if stat.S_ISREG(mode):
         return None
-    kind = "a folder" if stat.S_ISDIR(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else \
-        "a FIFO" if stat.S_ISFIFO(mode) else "not a regular file"
-    return (f"cannot keep the history in {path}: it is {kind}. Use --db PATH (or BANK_DB) "
+    return (f"cannot keep the history in {path}: it is {kind(mode)}. Use --db PATH (or BANK_DB) "
             f"to name a file, for example --db history.sqlite3")
 
 

@@ -55,7 +55,7 @@ CASES: dict[str, tuple[dict[str, str | bytes], Callable[[Path], None] | None, st
                        "(aliases inside aliases?)"),
     "too-large": ({"demo/q.yaml": BASE_QUESTION + "#" * 1_100_000 + "\n"}, None,
                   f"{Q}: cannot read the file: too large (1,100,941 bytes; the limit is 1,000,000)"),
-    "fifo": ({"glossary/.keep": ""}, _fifo, f"{T}: cannot read the file: not a regular file (a named pipe)"),
+    "fifo": ({"glossary/.keep": ""}, _fifo, f"{T}: cannot read the file: not a regular file (a FIFO)"),
     "socket": ({"glossary/.keep": ""}, _socket, f"{T}: cannot read the file: not a regular file (a socket)"),
     "dev-zero": ({"glossary/.keep": ""}, _link("/dev/zero", "glossary/t.yaml"),
                  f"{T}: cannot read the file: it links outside the questions folder (to /dev/zero)"),
@@ -109,7 +109,7 @@ def test_every_command_copes_with_a_fifo_and_symlink_loops(command, tmp_path, ho
     done = run_bank([*command, "--questions", "questions"], cwd=tmp_path, env=home, stdin="quit\n", timeout=30)
     assert done.returncode in (0, 1) and done.output.strip()  # show warns, stats counts; the rest refuse
     if done.returncode == 1:
-        assert f"{T}: cannot read the file: not a regular file (a named pipe)" in done.output.splitlines()
+        assert f"{T}: cannot read the file: not a regular file (a FIFO)" in done.output.splitlines()
 
 
 def test_the_quiz_runs_beside_a_symlink_loop(tmp_path, home):

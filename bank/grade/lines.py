@@ -27,6 +27,7 @@ from ..errors import NotationError
 from ..notation.respell import opens_with_value, respell
 from ..notation.nodes import moved
 from . import variables
+from .reading import amount
 from .state import State
 
 
@@ -113,7 +114,8 @@ def _read(state: State, raw: str) -> n.Reading:
         if variables.uses(raw, name) and name in variables.spotted(state.variables):  # "… -> 1/t1 = 209 tok/s"
             reading = n.read_line(raw, names | {name}, state.ref.plan.units, previous=state.last_value,
                                   commas=state.commas)
-    return _itself(_plain_again(_formula_in_words(variables.substitute(reading, state.variables))), state)
+    substituted = variables.substitute(reading, state.variables)
+    return _itself(_plain_again(_formula_in_words(reading, substituted, state)), state)
 
 
 def _plain_again(reading: n.Reading) -> n.Reading:
@@ -144,17 +146,31 @@ def _magnitude(node: n.Node) -> Fraction | None:
     return None
 
 
-def _formula_in_words(reading: n.Reading) -> n.Reading:
-    """``buffer = tokens × hidden × 2 B = 13,000 × 8,192 × 2 = 213 MB``: a side in the problem's names, then the
-    same side in numbers. The numbers are the working; the names say what they are (and may be words read as
-    units, ``tokens``, or cut short at a word, ``layers``), so that side is not checked against them."""
+def _formula_in_words(written: n.Reading, reading: n.Reading, state: State) -> n.Reading:
+    """``buffer = tokens × hidden × 2 B = 13,000 × 8,192 × 2 = 213 MB``: a side in names, then the same side in
+    numbers. Where the two agree, the names say which values were used (``ratio = Rnd/A = 81/9``); where they do
+    not, the names were only saying what the numbers are (words read as units, ``tokens``; a side cut short at a
+    word, ``layers``; ``P * 2 / tp`` with the prefix changed in the head), and only the numbers are checked."""
+    if len(written.chains) != len(reading.chains):
+        return reading
     chains = []
-    for chain in reading.chains:
+    for before, chain in zip(written.chains, reading.chains):
         segs = chain.segments
-        if len(segs) >= 2 and n.names(segs[0].node) and n.has_operation(segs[1].node) and not n.names(segs[1].node):
+        if len(segs) >= 2 and before.segments and n.names(before.segments[0].node) \
+                and n.has_operation(segs[1].node) and not n.names(segs[1].node) \
+                and not _agree(segs[0].node, segs[1].node, state, reading.text):
             chain = replace(chain, segments=(replace(segs[1], link=""), *segs[2:]))
         chains.append(chain)
     return replace(reading, chains=tuple(chains))
+
+
+def _agree(names: n.Node, numbers: n.Node, state: State, text: str) -> bool:
+    """Whether a side in names and the side in numbers after it come to the same value (to a percent)."""
+    try:
+        a, b = amount(names, state.scope(), text).base, amount(numbers, state.scope(), text).base
+    except (NotationError, ArithmeticError, ValueError):
+        return False
+    return a == b or b != 0 and abs(a - b) <= abs(b) / 100
 
 
 def _itself(reading: n.Reading, state: State) -> n.Reading:

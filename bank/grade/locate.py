@@ -98,7 +98,7 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         if noisy is not None and not _marks_up(state, line, arith, noisy):
             return Outcome(Status.CORRECT, noisy, credits=credits(state, noisy, found, (), computes))
     carried = carry(state, claim, found) or (carry_through(state, line, claim) if computes else None) \
-        or _carried_value(state, claim) or _carried_ratio(state, claim, found)
+        or carried_value(state, claim) or _carried_ratio(state, claim, found)
     if carried is not None and _marks_up(state, line, arith, carried[0]):
         return Outcome(Status.SLIP, carried[0], dx.Slip.OPERATION)
     if carried is not None:
@@ -302,15 +302,16 @@ def _restated(state: State, step: RefStep, claim: Claim) -> Outcome | None:
                   and not (claim.unit is not None and counts_lost(claim.unit.dims, s.unit.dims))), None)
     if later is None or later.name in state.slipped:
         return None  # the next step was tried already: this says an earlier value again, as a summary does
-    carried = _carried_value(state, claim, (later,))
+    carried = carried_value(state, claim, (later,))
     if carried is not None:
         return Outcome(Status.CARRIED, later, None, carried[1])
     return Outcome(Status.SLIP, later, dx.diagnose(later.shown, claim.written, conversions=False))
 
 
-def _carried_value(state: State, claim: Claim,
-                   only: tuple[RefStep, ...] | None = None) -> tuple[RefStep, tuple[Stand, ...]] | None:
-    """``premium ≈ $0.40/hr`` with no working: the value follows from the learner's own earlier values."""
+def carried_value(state: State, claim: Claim, only: tuple[RefStep, ...] | None = None,
+                  slack: Fraction = Fraction(0)) -> tuple[RefStep, tuple[Stand, ...]] | None:
+    """``premium ≈ $0.40/hr`` with no working: the value follows from the learner's own earlier values (within
+    ``slack``, relatively, where those were rounded on the way)."""
     wrong = {k: v for k, v in state.learner.items() if v != state.ref.env.get(k)}  # wrong, or rounded
     if not wrong:
         return None
@@ -319,7 +320,8 @@ def _carried_value(state: State, claim: Claim,
             continue
         held = {k: v for k, v in wrong.items() if k in step.ancestors}
         value = state.ref.reevaluate(step.name, held)
-        if value is not None and fits(claim, step.unit, value, value / step.unit.scale) == YES:
+        if value is not None and (fits(claim, step.unit, value, value / step.unit.scale) == YES
+                                  or slack and value and abs(claim.base.mid - value) <= abs(value) * slack):
             return step, tuple(Stand(k, v, _line_of(state, k), _right(state, k)) for k, v in held.items())
     return None
 

@@ -28,8 +28,8 @@ from . import diagnose as dx
 from . import lines, rubric
 from .arithmetic import Arithmetic, Context, check
 from .final import finals, overall
-from .leaves import Entry, Leaf, analyse, unrounded, whole_roundings
-from .locate import locate
+from .leaves import Entry, Leaf, Stand, analyse, unrounded, whole_roundings
+from .locate import carried_value, locate
 from .matching import YES, Claim, fits, same_kind
 from .messages import message
 from .naming import checking, label_after
@@ -80,22 +80,23 @@ def _mark(state: State, n_: int, raw: str) -> None:
         for chain in claims:
             results.append(_claim(state, n_, chain, reading.label, id(chain) in interim))
         said = said or _mentions(reading, state)
-        results.extend(_said(state, n_, chain, step, reading.label) for chain, step in said)
+        results.extend(_said(state, n_, chain, step, reading.label, stands) for chain, step, stands in said)
     except NotationError as exc:
         state.claims.pop(n_, None)
         _error(state, n_, raw, exc)
         return
     state.lines.append(_line(n_, raw, results))
     # the value the line ends on, a mention included ("= 12.1 ms, 82.9 tok/s each", then "x32 = 2650 tok/s")
-    state.last_value = max([c.segments[-1].node for c in claims] + [c.segments[-1].node for c, _ in said]
+    state.last_value = max([c.segments[-1].node for c in claims] + [c.segments[-1].node for c, _, _ in said]
                            + [c.segments[-1].node for c in reading.chains if not c.claim and c.segments],
                            key=lambda node: node.end)
 
 
-def _mentions(reading: n.Reading, state: State) -> list[tuple[n.Chain, RefStep]]:
+def _mentions(reading: n.Reading, state: State) -> list[tuple[n.Chain, RefStep, tuple[Stand, ...]]]:
     """Values said in passing beside a claim (``… and four make 3,048 tokens/s``) that are right for a
-    step not yet worked: a tutor credits them; a mention that is wrong or matches nothing is let be."""
-    out = []
+    step not yet worked: a tutor credits them, as carried where they follow from the learner's own wrong
+    values (``= 12.1 ms, 82.9 tok/s each``); a mention that is wrong or matches nothing is let be."""
+    out: list[tuple[n.Chain, RefStep, tuple[Stand, ...]]] = []
     for chain in reading.chains:
         if chain.claim or len(chain.segments) != 1 or n.has_operation(chain.segments[0].node):
             continue
@@ -111,12 +112,23 @@ def _mentions(reading: n.Reading, state: State) -> list[tuple[n.Chain, RefStep]]
                      and (not near or any(state.covered(a) for a in s.ancestors)) and (not plain or s.rounds)
                      and fits(stated, s.unit, s.base, s.shown) == YES), None)
         if step is not None:
-            out.append((chain, step))
+            out.append((chain, step, ()))
+            continue
+        worked = tuple(s for s in state.ref.steps if not state.covered(s.name) and same_kind(unit.dims, s.unit.dims)
+                       and any(state.coverage.get(a, ("",))[0] == "carried" for a in s.ancestors))
+        carried = carried_value(state, stated, worked, _NOISE) if worked and not plain else None
+        if carried is not None:
+            out.append((chain, *carried))
     return out
 
 
-def _said(state: State, n_: int, chain: n.Chain, step: RefStep, label: str) -> ClaimResult:
-    outcome = Outcome(Status.CORRECT, step, None, (), (step.name,))
+#: How far a value worked from the learner's own rounded values may stray (``1 / 12.06 ms`` said as 82.9).
+_NOISE = Fraction(1, 100)
+
+
+def _said(state: State, n_: int, chain: n.Chain, step: RefStep, label: str,
+          stands: tuple[Stand, ...]) -> ClaimResult:
+    outcome = Outcome(Status.CARRIED if stands else Status.CORRECT, step, None, stands, (step.name,))
     return _record(state, n_, chain, check(chain, state.scope()), outcome, label, [])
 
 

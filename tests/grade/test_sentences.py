@@ -117,12 +117,17 @@ def test_a_remark_after_the_answer(qid, seed, working, step):
     ("token-cost-from-card-price", "ch24", "2) Rent: 2 x 3.50 = 7.00 dollars per hour.\n"
      "3) Tokens in an hour: 1,500 x 3,600 seconds = 5,400,000 tokens, that is 5.4 million.", 2, "correct",
      "tokens_hour"),
+    ("tensor-parallel-overhead", None, "P = 70e9, tp = 4\nw_card = P * 2 / tp = 140 / 4 = 35 GB", 2, "correct",
+     "w_card"),
+    ("cache-aware-routing", None, "A = 30 × 0.30 = $9/day with affinity\nmiss cost = 27 × 3.00 = $81\n"
+     "Rnd = 81 + 0 = $81/day (hits basically free)\nratio = Rnd/A = 81/9 = 9x", 4, "carried", "bill_ratio"),
 ], ids=["a-formula-in-names-then-numbers", "an-arrow-then-a-label-starts-a-claim", "a-change-of-units-off-by-1000",
         "the-peak-for-the-sustained-rate-then-about", "a-short-form-in-a-label", "a-given-said-with-words-after-it",
-        "a-result-said-again-bare"])
+        "a-result-said-again-bare", "notebook-names-then-numbers-in-other-units", "names-that-agree-carry-the-error"])
 def test_whiteboard_forms(qid, seed, working, line, status, step):
     """``= 2 × layers × kv_heads × … = 2 × 80 × 8 × …``: the names say what the numbers are, and only the numbers
-    are checked; ``→ serving = …`` begins a claim of its own; ``/ 1,000,000`` for gigabytes is a conversion off by
+    are checked (``P * 2 / tp = 140 / 4`` too, the prefix changed in the head), unless the names agree with the
+    numbers, when they say which of the learner's values were used (``Rnd/A = 81/9``, their wrong $81); ``→ serving = …`` begins a claim of its own; ``/ 1,000,000`` for gigabytes is a conversion off by
     a power of ten; dividing by the peak and then rounding ("so about 65 ms") is one input swapped; ``mem`` is
     memory; a given stays a given whatever words follow it; ``that is 5.4 million`` keeps the tokens."""
     assert_line(qid, seed, working, line, status, step)
@@ -152,3 +157,12 @@ def test_latex(qid, working, line, status, step):
     """A working typed in LaTeX reads as the notation it stands for: ``\\times``, ``\\frac{a}{b}``, ``\\text{GB}``,
     ``\\lceil … \\rceil``, ``\\approx``; ``$`` around maths is no dollar, ``\\$`` is."""
     assert_line(qid, None, working, line, status, step)
+
+
+def test_a_value_said_in_passing_carries_an_error():
+    """``= 12.1 ms, 82.9 tok/s each``: the speed per sequence, said in passing, follows from the learner's own wrong
+    step time (worked from 12.06 ms, so a little off 1 / 12.1 ms); it is carried, and so is ``x32`` after it."""
+    working = ("alone: 15.2/2.039 = 7.45 ms -> 134 tok/s\nkv 32*512*57344 = 9.4 GB\n"
+               "step (15.2+9.4)/2.039 = 12.1 ms, 82.9 tok/s each\nx32 = 2650 tok/s")
+    assert_line("decode-bandwidth-bound", "as1", working, 4, "carried", "aggregate")
+    assert str(part("decode-bandwidth-bound", "as1", working, "per_seq").status) == "wrong"

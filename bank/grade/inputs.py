@@ -21,6 +21,7 @@ from fractions import Fraction
 from .. import notation as n
 from ..errors import NotationError
 from ..units import DIMENSIONLESS, Unit
+from .carry import NOISE
 from .leaves import Leaf
 from .matching import YES, Claim, fits, same_kind
 from .naming import of_kind
@@ -156,10 +157,6 @@ def _near(claim: Claim, value: Fraction) -> bool:
     unit = claim.unit
     return unit is not None and not unit.dimensionless and value != 0 \
         and abs(claim.base.mid - value) <= abs(value) * NOISE
-
-
-#: How far a value worked from rounded inputs may stray from the exact one.
-NOISE = Fraction(1, 200)
 
 
 def _count(state: State, node: n.Node) -> bool:

@@ -22,7 +22,7 @@ from .. import notation as n
 from ..errors import NotationError
 from . import diagnose as dx
 from .arithmetic import Arithmetic
-from .carry import carry, carry_through
+from .carry import NOISE, carry, carry_through
 from .inputs import as_share, input_slip
 from .leaves import Leaf, Stand
 from .markup import marked_up, marks_up
@@ -210,15 +210,11 @@ def _carried(state: State, carried: tuple[RefStep, tuple[Stand, ...]], found: li
     return Outcome(Status.CARRIED, step, None, stands, credits(state, step, found, stands, True))
 
 
-#: A value worked from correctly rounded earlier values is still right within this share of the true one.
-ROUNDING_NOISE = Fraction(1, 200)
-
-
 def _close(state: State, step: RefStep, stands: tuple[Stand, ...]) -> bool:
     value = state.ref.reevaluate(step.name, {s.step: s.base for s in stands})
     if value is None or not step.base:
         return value == step.base
-    return abs(value - step.base) <= ROUNDING_NOISE * abs(step.base)
+    return abs(value - step.base) <= NOISE * abs(step.base)
 
 
 def _from_rounded(state: State, claim: Claim, found: list[Leaf], named: RefStep | None) -> RefStep | None:
@@ -481,7 +477,7 @@ def _power_off(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> 
 def _near(claim: Claim, step: RefStep) -> bool:
     """A worked value within rounding noise of a step's (``6.67 / 0.75`` for 6.6667 / 0.75)."""
     value = claim.shown(step.unit, step.shown)
-    return step.shown != 0 and abs(value - step.shown) <= ROUNDING_NOISE * abs(step.shown)
+    return step.shown != 0 and abs(value - step.shown) <= NOISE * abs(step.shown)
 
 
 def _converted(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> Outcome | None:

@@ -41,12 +41,13 @@ def respell(text: str) -> str:
     return text
 
 
-#: LaTeX's commands for what the notation writes as one mark, each padded to the command's width.
+#: LaTeX's commands for what the notation writes as one mark, each padded to the command's width (``\$`` keeps
+#: its dollar next to the amount).
 _LATEX_MARKS = {r"\times": "×", r"\cdot": "·", r"\div": "÷", r"\approx": "≈", r"\sim": "~", r"\simeq": "≈",
                 r"\lceil": "ceil(", r"\rceil": ")", r"\lfloor": "floor(", r"\rfloor": ")", r"\left": "",
                 r"\right": "", r"\Rightarrow": "⇒", r"\rightarrow": "→", r"\to": "→", r"\implies": "⇒",
                 r"\Longrightarrow": "⇒", r"\leq": "≤", r"\le": "≤", r"\geq": "≥", r"\ge": "≥", r"\lt": "<",
-                r"\gt": ">", r"\pm": "±", r"\%": "%", r"\$": "$", r"\,": "", r"\;": "", r"\:": "", r"\!": "", r"\ ": ""}
+                r"\gt": ">", r"\pm": "±", r"\%": "%", r"\$": " $", r"\,": "", r"\;": "", r"\:": "", r"\!": "", r"\ ": ""}
 _LATEX_COMMAND = re.compile(r"\\(?:[A-Za-z]+|[,;:! %$])")
 #: ``\frac{70}{6}``, ``\text{GB}``, ``^{13}``: braces around plain text (no braces inside).
 _FRAC = re.compile(r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}")
@@ -70,8 +71,7 @@ def _latex(text: str) -> str:
     text = _WRAPPED.sub(lambda m: " " * (m.start(1) - m.start()) + m.group(1) + " ", text)
     text = _EXPONENT.sub(lambda m: f"^({m.group(1)})", text)
     text = _delimiters(text)
-    return _LATEX_COMMAND.sub(lambda m: _LATEX_MARKS.get(m.group(), "").rjust(len(m.group())) if m.group() == r"\$"
-                              else _LATEX_MARKS.get(m.group(), "").ljust(len(m.group())), text)
+    return _LATEX_COMMAND.sub(lambda m: _LATEX_MARKS.get(m.group(), "").ljust(len(m.group())), text)
 
 
 def _delimiters(text: str) -> str:

@@ -171,9 +171,9 @@ SUFFIXES: dict[str, int] = {
     "bn": 10**9, "billion": 10**9, "bil": 10**9, "Mrd": 10**9,  # Mio, Mrd: German and Dutch chat
     "trillion": 10**12, "tn": 10**12,
 }
-#: Suffixes that may also be a unit: the reader tries both readings (``8B params``, ``2T tokens``).
-AMBIGUOUS_SUFFIXES: dict[str, int] = {"B": 10**9, "T": 10**12}
-#: Words after ``8B`` that say it counts parameters (a billion), not bytes.
+#: Suffixes that may also be a unit: the reader tries both readings (``8B params``, ``2T tokens``, ``70G params``;
+#: ``80G`` alone is slang for gigabytes).
+AMBIGUOUS_SUFFIXES: dict[str, int] = {"B": 10**9, "T": 10**12, "G": 10**9}
 #: Whiteboard short forms of the words step labels use (``usable mem`` names the usable memory).
 LABEL_SHORT_FORMS: dict[str, str] = {
     "mem": "memory", "bw": "bandwidth", "tok": "token", "toks": "token", "req": "request", "reqs": "request",
@@ -182,6 +182,7 @@ LABEL_SHORT_FORMS: dict[str, str] = {
     "wts": "weight", "gpu": "card", "gpus": "card", "seqs": "sequence", "lat": "latency",
 }
 
+#: Words after ``8B`` that say it counts parameters (a billion), not bytes.
 MODEL_WORDS = frozenset({"params", "param", "parameters", "parameter", "model", "models", "weights", "llm"})
 #: What may follow a billion typed in lower case, ``8b``: a product or a result (``2 x 8b = 16 GFLOP``).
 BILLION_BEFORE = ("=", "*", "x", "×", "≈", "~")

@@ -30,7 +30,7 @@ from typing import Callable, Literal
 
 from .. import notation as n
 from ..errors import NotationError
-from ..units import DIMENSIONLESS, DIMENSIONS, Unit, period
+from ..units import DIMENSIONLESS, DIMENSIONS, Unit, UnitError, parse_unit, period
 from ..vocabulary import AMBIGUOUS_SUFFIXES, COUNTED, SUFFIXES
 from . import diagnose as dx
 from .matching import Claim, compatible, decimal, same_kind
@@ -165,6 +165,25 @@ def _unit_on_whole(node: n.Node, scope: Scope, text: str) -> Amount | None:
         return None
 
 
+def _numerator_unsaid(node: n.Node, scope: Scope, text: str) -> Amount | None:
+    """``18.14 / 864 GB/s``: plain numbers over a rate, in the unit the rate is of (18.14 GB)."""
+    if not isinstance(node, n.BinOp) or node.op != "/" or not isinstance(node.right, n.Quantity) \
+            or any(isinstance(x, (n.Quantity, n.Name)) for x in n.walk(node.left)):
+        return None
+    top = node.right.unit_text.partition("/")[0].strip()
+    try:
+        unit = parse_unit(top) if "/" in node.right.unit_text and top else None
+    except UnitError:
+        return None
+    if unit is None or unit.dimensionless:
+        return None
+    left = node.left
+    try:
+        return amount(replace(node, left=n.Quantity(left.start, left.end, left, unit, top)), scope, text)
+    except (NotationError, ArithmeticError, ValueError):
+        return None
+
+
 def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | None, str | None, Amount]:
     """(verdict, rounding, the reading that agreed): does a stated side follow from the computed one,
     as its link says?"""
@@ -190,9 +209,9 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
         return "lenient", None, c  # 70 / 4.8 = 14.6 ms: 70 GB and 4.8 TB/s, as the problem gives them
     if not c.bare and any(_agree(a, side) == "ok" for a in implied(first, ctx.scope, line.text)):
         return "ok", None, c  # 5.6e14 FLOP / (4 x 989e12 x 0.5) = 283 ms: 989e12 FLOP/s, as the problem has it
-    whole = _unit_on_whole(first, ctx.scope, line.text)
-    if whole is not None and _agree(whole, side) == "ok":
-        return "ok", None, whole  # 16/3350 s = 4.78 ms: the unit written last is the answer's
+    for whole in (_unit_on_whole(first, ctx.scope, line.text), _numerator_unsaid(first, ctx.scope, line.text)):
+        if whole is not None and _agree(whole, side) == "ok":
+            return "ok", None, whole  # 16/3350 s = 4.78 ms: the unit written last is the answer's
     exact = ctx.unrounded(first) if ctx.unrounded is not None else None
     if exact is not None and _agree(exact, side) in _AGREED:
         return "ok", None, exact  # 20.8 s x $2.50/h = $0.0145: written from the unrounded 20.83 s

@@ -19,12 +19,13 @@
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 from fractions import Fraction
 
 from .. import notation as n
 from ..errors import NotationError
-from ..notation.respell import opens_with_value, respell
+from ..notation.respell import dash_after_result, opens_with_value, respell
 from ..notation.nodes import moved
 from . import variables
 from .reading import amount
@@ -98,6 +99,7 @@ def _printed(node: n.Node) -> n.Node:
 def _read(state: State, raw: str) -> n.Reading:
     """The line's claims, with the learner's own variables read as the values they were given."""
     names = state.ref.names | variables.spotted(state.variables) | variables.in_arithmetic(raw, state.variables)
+    raw = _result_first(state, raw, names)
     try:
         reading = n.read_line(raw, names, state.ref.plan.units, previous=state.last_value, commas=state.commas)
     except NotationError:
@@ -106,6 +108,7 @@ def _read(state: State, raw: str) -> n.Reading:
             raise
         names |= used
         reading = n.read_line(raw, names, state.ref.plan.units, previous=state.last_value, commas=state.commas)
+    reading = _giga(state, raw, names, reading)
     name = variables.defined(respell(raw), reading)
     value = variables.value_of(variables.substitute(reading, state.variables)) if name is not None else None
     if name is not None and value is not None and variables.small(value) \
@@ -116,6 +119,76 @@ def _read(state: State, raw: str) -> n.Reading:
                                   commas=state.commas)
     substituted = variables.substitute(reading, state.variables)
     return _itself(_plain_again(_formula_in_words(reading, substituted, state)), state)
+
+
+def _result_first(state: State, raw: str, names: frozenset[str]) -> str:
+    """``26 GB - 13B params × 2 bytes``: a result, then a dash and where it comes from, reads as
+    ``13B params × 2 bytes = 26 GB`` when the working after the dash comes to the result (to a few percent, a
+    power of ten, or a whole number rounded); ``141 GB - 16 GB = 125 GB`` stays a subtraction."""
+    found = dash_after_result(raw)
+    if found is None:
+        return raw
+    dashed, column = found
+    try:
+        reading = variables.substitute(n.read_line(dashed, names, state.ref.plan.units, previous=state.last_value,
+                                                   commas=state.commas), state.variables)
+    except NotationError:
+        return raw
+    for chain in reading.chains:
+        segs = chain.segments
+        if len(segs) > 1 and segs[-1].start == column and n.has_operation(segs[0].node) \
+                and _comes_to(segs[0].node, segs[-1].node, state, dashed):
+            return dashed
+    return raw
+
+
+#: A number with ``G`` after it: slang for gigabytes (``80G``), or a billion (``2 × 70G × 4k = 5.6e14 FLOP``).
+_G_AFTER_NUMBER = re.compile(r"\d\s?G\b")
+
+
+def _giga(state: State, raw: str, names: frozenset[str], reading: n.Reading) -> n.Reading:
+    """The line with ``G`` as a billion where, read as gigabytes, it leaves a claim's sides in different units
+    and, read as a billion, they meet."""
+    if not _G_AFTER_NUMBER.search(raw) or not _units_apart(reading, state):
+        return reading
+    try:
+        again = n.read_line(raw, names, state.ref.plan.units, previous=state.last_value, commas=state.commas,
+                            giga=True)
+    except NotationError:
+        return reading
+    return reading if _units_apart(again, state) else again
+
+
+def _units_apart(reading: n.Reading, state: State) -> bool:
+    """Whether some claim's first and last sides have units of different kinds."""
+    for chain in variables.substitute(reading, state.variables).claims:
+        if len(chain.segments) < 2:
+            continue
+        try:
+            a, b = (amount(s.node, state.scope(), reading.text) for s in (chain.segments[0], chain.segments[-1]))
+        except (NotationError, ArithmeticError, ValueError):
+            continue
+        if a.dims is not None and b.dims is not None and any(a.dims) and any(b.dims) and a.dims != b.dims:
+            return True
+    return False
+
+
+def _comes_to(working: n.Node, result: n.Node, state: State, text: str) -> bool:
+    try:
+        got, said = amount(working, state.scope(), text), amount(result, state.scope(), text)
+    except (NotationError, ArithmeticError, ValueError):
+        return False
+    if said.written and abs(got.written - said.written) < 1 <= abs(said.written) == said.written.numerator:
+        return True  # "4 replicas - 3.08, rounded up"
+    return any(x and y and _near_power_of_ten(x / y) for x in (got.base, got.written) for y in (said.base, said.written))
+
+
+def _near_power_of_ten(ratio: Fraction) -> bool:
+    """Whether a ratio is 1, or 10 to a whole power, to 3%: ``8,760 hours`` from ``24 × 365``."""
+    if ratio <= 0:
+        return False
+    exponent = round(math.log10(ratio))
+    return abs(exponent) <= 12 and abs(ratio / Fraction(10) ** exponent - 1) <= Fraction(3, 100)
 
 
 def _plain_again(reading: n.Reading) -> n.Reading:

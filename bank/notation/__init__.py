@@ -9,7 +9,7 @@ Authors' step expressions and learners' working share this package:
 - :mod:`.exact`: exact values, units and compiled step functions (no sympy);
 - :mod:`.intervals`: what a rounded number stands for;
 - :mod:`.symbolic`: the tree as sympy objects (imported on demand);
-- :mod:`.lines`: the claims in a learner's line of prose.
+- :mod:`.lines` and :mod:`.assembly`: the claims in a learner's line of prose (scanned, then joined).
 
 >>> tree = parse("70 GB / 6 GB/s")
 >>> evaluate(tree) == Fraction(35, 3)

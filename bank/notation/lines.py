@@ -23,21 +23,22 @@ column at fault: a stray operator beside an ``=`` (``70 / = 11.7``), or a limit
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import itertools
+from dataclasses import replace
 from fractions import Fraction
-from typing import Mapping
+from typing import Any, Mapping
 
 from ..errors import NotationError
 from ..units import Unit
 from ..vocabulary import (APPROX, APPROX_EQUALS, COUNTED, DIMENSIONS, EQUALS, IMPLIES, MULTIPLIERS, NUMBER_WORDS,
                           ROUNDING, SAYS)
+from .assembly import AGAIN, FROM, Item, assemble
 from .brackets import split_brackets
-from .chains import (APPROXIMATE, EQUAL, IMPLIES_LINK, ROUGHLY, SAYS_LINK, Chain, Reading, Segment, has_operation,
-                     split_weak)
+from .chains import APPROXIMATE, EQUAL, IMPLIES_LINK, ROUGHLY, SAYS_LINK, Chain, Reading, has_operation
 from .functions import ALIASES, FUNCTIONS
 from .labels import label_end_of, label_of
 from .lexer import Token, tokenize
-from .nodes import BinOp, Name, Neg, Node, Num, Quantity, moved
+from .nodes import BinOp, Name, Node, Num, Quantity, moved
 from .parser import MAX_DEPTH, MAX_LENGTH
 from .prose import AFTER_ANS, ANS, ProseParser
 from .respell import respell
@@ -48,26 +49,16 @@ from .strays import STRAY_OPS, refuse_strays
 _LINK_MARKS = ("=", "≈", "~", "→", "->", "=>")
 
 
-@dataclass
-class _Item:
-    kind: str  # expr, link, approx, word, punct, op, aside, break, also
-    start: int  # token index
-    end: int  # token index after
-    node: Node | None = None
-    link: str = ""
-    rounding: str | None = None
-
-
 def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str, Unit] | None = None, *,
               max_length: int = MAX_LENGTH, max_depth: int = MAX_DEPTH, previous: Node | None = None,
-              commas: bool = False) -> Reading:
+              commas: bool = False, giga: bool = False) -> Reading:
     """Read the claims out of one line of a learner's working.
 
     ``names`` are the params and steps a learner may use by name; ``units`` their units (to read ``at``).
     ``previous`` is the value the line before ended on: a line that opens with an operator
     (``x 8192 = 536.9 MB``) goes on from it. ``commas``: the working writes decimals with a comma
-    (:func:`~bank.notation.lexer.decimal_commas`). Raises a located :class:`NotationError` only where the
-    arithmetic cannot be read at all.
+    (:func:`~bank.notation.lexer.decimal_commas`). ``giga``: ``8G`` is eight billion, not 8 GB. Raises a
+    located :class:`NotationError` only where the arithmetic cannot be read at all.
     """
     if len(text) > max_length:
         raise NotationError(f"line is {len(text):,} characters long; the limit is {max_length:,}",
@@ -79,12 +70,13 @@ def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str
     label_end += _bullet(text, tokens, label_end)
     # "then + 50 s init → …": a word of sequence before the operator that goes on from the last line's value
     label_end += _word(tokens[label_end]) in _THEN and tokens[label_end + 1].text in _OPENERS
-    opening = [_Item("expr", label_end, label_end, node=moved(previous, 0, 0), link="earlier")] \
+    opening = [Item("expr", label_end, label_end, node=moved(previous, 0, 0), link="earlier")] \
         if previous is not None and tokens[label_end].text in _OPENERS and _has_link(tokens) else []
-    chains = _chains(text, tokens, label_end, opening, names, units, max_length, max_depth, previous)
+    options = dict(names=names, units=units, max_length=max_length, max_depth=max_depth, giga=giga)
+    chains = _chains(text, tokens, label_end, opening, options, previous)
     label = label_of(text, tokens, label_end, chains)
     # a bracket's own equation first: the line goes on from its value
-    chains = [c for part in inner for c in _chains(text, part, 0, [], names, units, max_length, max_depth)] + chains
+    chains = [c for part in inner for c in _chains(text, part, 0, [], options)] + chains
     return Reading(text, label, tuple(replace(c, label=label) for c in chains))
 
 
@@ -101,13 +93,12 @@ def _bullet(text: str, tokens: list[Token], at: int) -> bool:
     return False
 
 
-def _chains(text: str, tokens: list[Token], start: int, opening: list[_Item], names: frozenset[str],
-            units: Mapping[str, Unit] | None, max_length: int, max_depth: int,
+def _chains(text: str, tokens: list[Token], start: int, opening: list[Item], options: dict[str, Any],
             previous: Node | None = None) -> list[Chain]:
-    parser = ProseParser(text, tokens, names=names, units=units, max_length=max_length, max_depth=max_depth)
+    parser = ProseParser(text, tokens, **options)
     items = _scan(parser, tokens, start, opening, previous)
-    refuse_strays(items, tokens, text, names)
-    return _assemble(items, tokens, text)
+    refuse_strays(items, tokens, text, options["names"])
+    return assemble(items, tokens, text)
 
 
 def parse_line(text: str, *, keep: frozenset[str] = frozenset(), max_length: int = MAX_LENGTH,
@@ -172,8 +163,8 @@ def _word(tok: Token) -> str:
     return tok.text.lower().replace("’", "'") if tok.kind == "name" else tok.text
 
 
-def _scan(parser: ProseParser, tokens: list[Token], start: int, items: list[_Item],
-          previous: Node | None = None) -> list[_Item]:
+def _scan(parser: ProseParser, tokens: list[Token], start: int, items: list[Item],
+          previous: Node | None = None) -> list[Item]:
     i = start
     while tokens[i].kind != "end":
         tok = tokens[i]
@@ -186,17 +177,16 @@ def _scan(parser: ProseParser, tokens: list[Token], start: int, items: list[_Ite
         if item is None:
             kind = {"name": "word", "num": "word"}.get(tok.kind, "punct")
             kind = "op" if tok.kind == "op" and tok.text in STRAY_OPS else kind
-            item = _Item(kind, i, i + 1)
+            item = Item(kind, i, i + 1)
         items.append(item)
         i = item.end
     return items
 
 
 _PRONOUNS = ("it", "that", "this")
-_COMPARISONS = ("<", ">", "≤", "≥", "<=", ">=")
 
 
-def _of_it(tokens: list[Token], item: _Item, items: list[_Item], previous: Node | None) -> _Item:
+def _of_it(tokens: list[Token], item: Item, items: list[Item], previous: Node | None) -> Item:
     """``2 × 7/8 of it``: a share of the value just given (on this line, or the line before)."""
     of, it = tokens[item.end], tokens[item.end + 1] if item.end + 1 < len(tokens) else tokens[-1]
     if of.text.lower() != "of" or it.text.lower() not in _PRONOUNS or item.node is None:
@@ -208,19 +198,19 @@ def _of_it(tokens: list[Token], item: _Item, items: list[_Item], previous: Node 
     return replace(item, end=item.end + 2, node=node)
 
 
-def _last_value(items: list[_Item], previous: Node | None) -> Node | None:
+def _last_value(items: list[Item], previous: Node | None) -> Node | None:
     """The value just given: the last side read on this line, or the value the line before ended on."""
     return next((x.node for x in reversed(items) if x.kind == "expr" and x.node is not None), previous)
 
 
-def _times_it(tokens: list[Token], i: int, before: Node | None) -> _Item | None:
+def _times_it(tokens: list[Token], i: int, before: Node | None) -> Item | None:
     """``twice that``, ``double it``, ``half again``: the value just given (``before``), multiplied."""
     word, it = tokens[i], tokens[i + 1]
     if before is None or word.kind != "name" or _word(word) not in MULTIPLIERS \
             or it.text.lower() not in (*_PRONOUNS, "again"):
         return None
     factor = Num(word.start, word.end, MULTIPLIERS[_word(word)], word.text, Fraction(0))
-    return _Item("expr", i, i + 2, node=BinOp(word.start, it.end, "*", factor, moved(before, it.start, it.end),
+    return Item("expr", i, i + 2, node=BinOp(word.start, it.end, "*", factor, moved(before, it.start, it.end),
                                                 word.end))
 
 
@@ -231,8 +221,8 @@ _CONTINUING = ("+", "-", "*", "/", "x", "X", "times", "plus", "minus", "less", "
                "split", "per")
 
 
-def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[_Item],
-                  previous: Node | None = None) -> _Item | None:
+def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[Item],
+                  previous: Node | None = None) -> Item | None:
     """``= 3 replicas, plus 1 spare``, ``12,480 → /2500``: an operator that goes on from the last value.
     Where that value is the factor itself (``hit 50%, so × 0.5``), it goes on from the line before."""
     if tokens[i].text not in _CONTINUING or tokens[i].kind == "num":
@@ -253,7 +243,7 @@ def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[
     if _word(tokens[i]) == "at" and isinstance(left, BinOp) and left.op == "*":
         said = parser.expression(i + 1)
         if said is not None and any(_same_number(x, said[0]) for x in (left.left, left.right)):
-            return _Item("aside", i, said[1])  # "half of that at 50%": the factor said again, not applied twice
+            return Item("aside", i, said[1])  # "half of that at 50%": the factor said again, not applied twice
     found = parser.continuation(left, i)
     if found is None:
         return None
@@ -265,8 +255,8 @@ def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[
         node = replace(node, left=moved(previous, left.start, left.end))
     again = _ditto(items, left, node)
     if again is not node:  # the same division again: a claim of its own, not a side equal to the first
-        return _Item("expr", i, end, node=again, link=_AGAIN)
-    return _Item("expr", i, end, node=node, link="continues" if items[k].kind == "expr" else "")
+        return Item("expr", i, end, node=again, link=AGAIN)
+    return Item("expr", i, end, node=node, link="continues" if items[k].kind == "expr" else "")
 
 
 def _result_follows(tokens: list[Token], i: int) -> bool:
@@ -279,7 +269,7 @@ def _result_follows(tokens: list[Token], i: int) -> bool:
     return False
 
 
-def _ditto(items: list[_Item], left: Node, node: Node) -> Node:
+def _ditto(items: list[Item], left: Node, node: Node) -> Node:
     """``4.8 TB/s divided by 70 GB = 68.6 tok/s; divided by 35 GB = 137 tok/s``: the same division again with
     another value of the same unit, not a division of the result."""
     sides = [it.node for it in items if it.kind == "expr" and it.node is not None]
@@ -303,40 +293,34 @@ def _same_number(a: Node, b: Node) -> bool:
         return False
 
 
-def _link_or_approx(tokens: list[Token], i: int, items: list[_Item]) -> _Item | None:
+def _link_or_approx(tokens: list[Token], i: int, items: list[Item]) -> Item | None:
     tok = tokens[i]
     after_value = bool(items) and items[-1].kind == "expr" or \
         (len(items) > 1 and items[-1].kind == "punct" and items[-2].kind == "expr")
     arrow = _arrow_back(tokens, i)
-    if arrow and after_value:
-        return _Item("link", i, i + arrow, link=_FROM)  # "21.47 ms  <- 287.6 GB ÷ 13.4 TB/s"
+    if arrow and (after_value or _words_since_value(items)):
+        return Item("link", i, i + arrow, link=FROM)  # "21.47 ms  <- 287.6 GB ÷ 13.4 TB/s"
     if tok.text in ("~", "≈") and not after_value:
-        return _Item("approx", i, i + 1)
+        return Item("approx", i, i + 1)
     if tok.text in ("~", "≈") and items[-1].kind == "punct":
-        return _Item("link", i, i + 1, link=ROUGHLY)  # "4.19 s, ~14× the median"
+        return Item("link", i, i + 1, link=ROUGHLY)  # "4.19 s, ~14× the median"
     if tok.kind == "punct" and tok.text == ":" and after_value:
-        return _Item("link", i, i + 1, link=SAYS_LINK)
+        return Item("link", i, i + 1, link=SAYS_LINK)
     if tok.kind == "name" and _word(tok) in APPROX and not _match_phrase(tokens, i):
         end = i + 1 + (tokens[i + 1].text == "." and tokens[i + 1].start == tok.end)
         if after_value and items[-1].kind == "punct":  # "… per 21.47 ms, roughly 30,200 tokens a second"
-            return _Item("link", i, end, link=ROUGHLY)
-        return _Item("approx", i, end)
+            return Item("link", i, end, link=ROUGHLY)
+        return Item("approx", i, end)
     found = _match_phrase(tokens, i)
     if found is None or (tok.text in FUNCTIONS and tokens[i + 1].text == "("):
         return None  # floor(21.2) is a call; "21.2, floor 21" a rounding
     used, link, rounding = found
     if used == 1 and _word(tok) == "for" and after_value:
-        return _Item("break", i, i + 1)  # "3,048 tok/s for 64 users": what the value is for, not a value equal to it
+        return Item("break", i, i + 1)  # "3,048 tok/s for 64 users": what the value is for, not a value equal to it
     if link == SAYS_LINK and (not after_value or _word(tok) == "left") and tok.kind == "name" \
             and not _number_next(tokens, i + used):
         return None  # "is" among words: "Little's law is …"; "45 GB left of the 80"
-    return _Item("link", i, i + used, link=link, rounding=rounding)
-
-
-#: The link of a result written first, then where it comes from (``11.7 s  <- 70 GB / 6 GB/s``).
-_FROM = "from"
-#: The link of a working done again on another value (``… = 68.6 tok/s, ÷ 35 GB = 137 tok/s``).
-_AGAIN = "again"
+    return Item("link", i, i + used, link=link, rounding=rounding)
 
 
 def _arrow_back(tokens: list[Token], i: int) -> int:
@@ -348,6 +332,12 @@ def _arrow_back(tokens: list[Token], i: int) -> int:
     return 2 if tok.text == "<" and after.text == "-" and after.start == tok.end else 0
 
 
+def _words_since_value(items: list[Item]) -> bool:
+    """Whether a few words, and nothing else, follow the last value: ``8,760 hours a year <- 24 × 365``."""
+    since = list(itertools.takewhile(lambda it: it.kind != "expr", reversed(items)))
+    return 0 < len(since) <= 8 and len(since) < len(items) and all(it.kind == "word" for it in since)
+
+
 def _number_next(tokens: list[Token], i: int) -> bool:
     """Whether a number (after any approx words) comes next: "… and a step is 21.5 ms" states a result."""
     while tokens[i].kind == "name" and _word(tokens[i]) in APPROX:
@@ -355,7 +345,7 @@ def _number_next(tokens: list[Token], i: int) -> bool:
     return tokens[i].kind == "num" or (tokens[i].text == "$" and tokens[i + 1].kind == "num")
 
 
-def _aside(tokens: list[Token], i: int, items: list[_Item]) -> _Item | None:
+def _aside(tokens: list[Token], i: int, items: list[Item]) -> Item | None:
     """``(128k ctx)``, ``(I added 20)``: words in brackets, with no link inside, are an aside to skip."""
     if tokens[i].text != "(":
         return None
@@ -369,10 +359,10 @@ def _aside(tokens: list[Token], i: int, items: list[_Item]) -> _Item | None:
     if depth != 0 or any(t.text in _LINK_MARKS for t in inside):
         return None  # an unmatched "(" is skipped alone; "(+1 spare = 6)" is read
     if inside and inside[0].kind == "num" and any(it.kind == "expr" for it in items):
-        return _Item("also", i, i + 1)  # "$4/hr extra (67% more)": a second result, read as a claim
+        return Item("also", i, i + 1)  # "$4/hr extra (67% more)": a second result, read as a claim
     rounding = next((found[2] for k in range(i + 1, j) for found in [_match_phrase(tokens, k)]
                      if found and found[2]), None)
-    return _Item("aside", i, j, rounding=rounding)
+    return Item("aside", i, j, rounding=rounding)
 
 
 def _can_start(parser: ProseParser, tokens: list[Token], i: int) -> bool:
@@ -391,7 +381,7 @@ def _can_start(parser: ProseParser, tokens: list[Token], i: int) -> bool:
                                          or nxt.text.lower() == "of")  # "half of that"
 
 
-def _expression(parser: ProseParser, tokens: list[Token], i: int, items: list[_Item]) -> _Item | None:
+def _expression(parser: ProseParser, tokens: list[Token], i: int, items: list[Item]) -> Item | None:
     signed = tokens[i].text == "+" and (tokens[i + 1].kind == "num" or tokens[i + 1].text == "$") \
         and tokens[i + 1].start == tokens[i].end and bool(items) and items[-1].kind == "link"  # "12 - 11 => +1 qps"
     if not (signed or _can_start(parser, tokens, i)):
@@ -410,9 +400,9 @@ def _expression(parser: ProseParser, tokens: list[Token], i: int, items: list[_I
     if counted is not None and isinstance(node, BinOp) and node.op == "*" and isinstance(node.left, Num) \
             and isinstance(node.right, Quantity) and _counts_only(counted):
         # "so 5 x 80GB cards": five cards of 80 GB, not 400 GB
-        return _Item("expr", i, end + 1, node=Quantity(node.start, tokens[end].end, node.left, counted,
+        return Item("expr", i, end + 1, node=Quantity(node.start, tokens[end].end, node.left, counted,
                                                          tokens[end].text))
-    return _Item("expr", i, end, node=node)
+    return Item("expr", i, end, node=node)
 
 
 def _counts_only(unit: Unit) -> bool:
@@ -446,143 +436,3 @@ def _beside_link(tokens: list[Token], i: int, end: int) -> bool:
 def _has_link(tokens: list[Token]) -> bool:
     """Whether a line states a result (``+ 20s init`` is an annotation; ``x 8192 = 536.9 MB`` a claim)."""
     return any(t.text in _LINK_MARKS for t in tokens)
-
-
-# --------------------------------------------------------------------------- chains
-
-@dataclass
-class _Draft:
-    segments: list[Segment] = field(default_factory=list)
-    rounding: str | None = None
-    claim: bool = False
-    comment: str = ""
-    result: list[Segment] = field(default_factory=list)  # a result written before its working
-
-
-def _assemble(items: list[_Item], tokens: list[Token], text: str) -> list[Chain]:
-    """Items -> chains: sides joined by links; a few label words may sit before a link (``1 spare = 4``)."""
-    drafts: list[_Draft] = []
-    current: _Draft | None = None
-    link, approx, conclusion, gap = "", False, False, 0
-    bound = False
-    for k, item in enumerate(items):
-        if item.kind == "expr" and item.link == "earlier":
-            continue  # the last line's value, which this line goes on from: not a side of its own
-        if item.kind == "expr" and bound:
-            bound = False
-            continue  # "70 / 6 < 12": a bound the value is compared with, not a value claimed
-        if item.kind == "punct" and tokens[item.start].text in _COMPARISONS:
-            current, link, approx, gap, bound = None, "", False, 0, True
-            continue
-        if item.kind == "expr" and item.link == _AGAIN:
-            current, link, approx, gap = None, "", False, 0  # "…, ÷ 35 GB = 137 tok/s" starts a claim
-        if item.kind == "expr":
-            node = item.node
-            assert node is not None
-            joined = current is not None and (link or item.link == "continues")
-            seg = Segment(node, approx or (joined and link in (APPROXIMATE, ROUGHLY)), node.start, node.end,
-                          (link or EQUAL) if joined and link != _FROM else "")
-            if joined:
-                current.segments.append(seg)  # type: ignore[union-attr]
-            else:
-                current = _Draft([seg], claim=conclusion or bool(link))
-                drafts.append(current)
-            link, approx, conclusion, gap = "", False, False, 0
-        elif item.kind == "link" and item.link == _FROM and current is not None and not current.result:
-            current.result, current.segments = current.segments, []  # the working comes next, its value last
-            link = _FROM
-        elif item.kind == "link":
-            if item.rounding and current is not None and not _value_follows(items, k):
-                current.rounding = item.rounding  # "= 2.4 (rounded up)": a rounding with no value after it
-            link = _merge(link, item.link)
-            if current is None or not current.segments:
-                conclusion = True
-        elif item.kind == "approx":
-            approx = True
-        elif item.kind == "aside":
-            if current is not None and item.rounding and not link:
-                current.rounding = item.rounding  # "= 2.4 (rounded up)"
-            if current is not None and not link:
-                current.comment = text[tokens[item.start].end:tokens[item.end - 1].start].strip()
-        elif item.kind in ("break", "also") or item.kind == "punct" and tokens[item.start].text in (";", ".", "!", "?"):
-            current, link, approx, gap = None, "", False, 0  # a sentence or clause ends the claim
-            conclusion = item.kind == "also"
-        elif item.kind == "punct" and tokens[item.start].text in (",", "(", ")"):
-            continue
-        elif current is not None:  # words (or marks) after a chain: a few may label it, more end it
-            gap += 1
-            if _labels_next(items, tokens, k, current):
-                current, link, approx, gap = None, "", False, 0  # "8-bit => 70 GB, 4-bit => 35 GB"
-                continue
-            if link and gap <= 2 and _value_follows(items, k + 1):
-                continue  # "so only 4 sequences", "gives us 649": a word or two before the value
-            if link or gap > 2 or not _link_follows(items, k):
-                conclusion = bool(link)  # "…, so I think that's just 70 GB": the value the words lead to is claimed
-                current, link, approx, gap = None, "", False, 0
-    chains = [_finish(d, text) for d in drafts if any(_numbers(s.node) for s in d.segments + d.result)]
-    return [c if len(c.segments) > 1 or _stated(c.segments[0].node, text) else replace(c, claim=False)
-            for c in split_weak(chains)]  # a chain of names alone is a formula in words, not a claim
-
-
-def _stated(node: Node, text: str) -> bool:
-    """Whether a lone side states a value: not "one minute", not "1,100 tokens at 16 tokens a second"
-    (givens joined in words are a restatement, not a working)."""
-    from .nodes import numbers
-
-    if all(not x.text.lstrip(".")[:1].isdigit() for x in numbers(node)):
-        return False  # number words only
-    while isinstance(node, (Quantity, Neg)):
-        node = node.operand
-    if isinstance(node, BinOp) and node.op != "^" and text[node.op_start:node.op_start + 1].isalpha() \
-            and text[node.op_start:node.op_start + 1] not in "xX":
-        return False
-    return True
-
-
-def _labels_next(items: list[_Item], tokens: list[Token], k: int, current: _Draft) -> bool:
-    """Whether words after a comma label the next claim: a stated result, a comma, then ``4-bit =>``."""
-    after_so = k > 0 and items[k - 1].kind == "link" and tokens[items[k - 1].start].text in _THEN_MARKS
-    if after_so and k + 1 < len(items) and items[k + 1].kind == "link" and tokens[items[k + 1].start].text == "=" \
-            and len(current.segments) > 1:
-        return True  # "1 TB/s = 1000 GB/s so bw = 2039 GB/s", "= 0.6 cards → serving = 12 − 0.6"
-    j = k - 2 if after_so and k > 1 else k - 1
-    if not (current.claim or len(current.segments) > 1) or j < 0 or items[j].kind != "punct" \
-            or tokens[items[j].start].text != ",":  # "= 21,900, so pool_rent = 4 x 21,900" too
-        return False
-    ahead = [it for it in items[k + 1:k + 4] if it.kind != "punct"][:2]
-    nxt = next((it for it in [items[k]] + ahead if it.kind == "link"), None)
-    return nxt is not None and tokens[nxt.start].text in ("=", "=>", "→", "->", "⇒", "≈")
-
-
-#: Words or arrows after a result that go on to the next one (``so bw = …``, ``→ serving = …``).
-_THEN_MARKS = frozenset({"so", "→", "->", "=>", "⇒"})
-
-
-def _link_follows(items: list[_Item], k: int) -> bool:
-    """Whether a link comes within the next two words (``1 spare = 4``, ``288 GB usable, which leaves``)."""
-    ahead = [it for it in items[k + 1:k + 5] if it.kind != "punct"][:2]
-    return any(it.kind == "link" for it in ahead)
-
-
-def _numbers(node: Node) -> bool:
-    from .nodes import numbers
-
-    return bool(numbers(node))
-
-
-def _value_follows(items: list[_Item], k: int) -> bool:
-    """Whether a value comes within the next two items (approx words aside)."""
-    return any(it.kind == "expr" for it in [it for it in items[k:k + 3] if it.kind != "approx"][:2])
-
-
-def _merge(a: str, b: str) -> str:
-    """Links in a row: ``rounded down, is`` rounds; ``= about`` approximates; the strongest wins."""
-    order = {"": 0, SAYS_LINK: 1, ROUGHLY: 1, IMPLIES_LINK: 2, EQUAL: 3, APPROXIMATE: 4, "nearest": 5, "down": 6,
-             "up": 6}
-    return a if order.get(a, 0) >= order.get(b, 0) else b
-
-
-def _finish(d: _Draft, text: str) -> Chain:
-    segments = d.segments + [replace(s, link=(APPROXIMATE if s.approx else EQUAL) if d.segments else "")
-                             for s in d.result]  # "11.7 s <- 70 / 6" reads as "70 / 6 = 11.7 s"
-    return Chain(text, "", tuple(segments), d.comment, d.rounding, d.claim or len(segments) > 1)

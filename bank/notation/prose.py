@@ -52,9 +52,11 @@ class ProseParser(Parser):
 
     def __init__(self, text: str, tokens: list[Token], *, names: frozenset[str] = frozenset(),
                  units: Mapping[str, Unit] | None = None, max_length: int = MAX_LENGTH,
-                 max_depth: int = MAX_DEPTH):
+                 max_depth: int = MAX_DEPTH, giga: bool = False):
         super().__init__(text, max_length=max_length, max_depth=max_depth, tokens=tokens)
         self.names = names
+        #: Whether ``8G`` is eight billion (the units of the line say so) rather than slang for 8 GB.
+        self.giga = giga
         self.name_units = units or {}
         #: The value a calculator's ``ans`` stands for here: the last one given, on this line or the one before.
         self.ans: Node | None = None
@@ -270,6 +272,8 @@ class ProseParser(Parser):
         nxt = self.peek()
         if tok.text == "T" or (nxt.kind == "name" and nxt.text.lower() in MODEL_WORDS):
             return True
+        if tok.text == "G":
+            return self.giga  # "80G" alone is slang for gigabytes
         if nxt.kind == "op" and nxt.text == "/":
             return False  # 2 B/param, 16 B/token
         number = self.tokens[self.pos - 1]

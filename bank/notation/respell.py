@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..units import UnitError, parse_unit
-from ..vocabulary import FULL_WIDTH_MARKS
+from ..vocabulary import FULL_WIDTH_MARKS, NUMBER_WORDS
 
 #: ``growth = surge - 40   # 12 req/s``: code, then a comment that opens with its value.
 _VALUE_FIRST = r"[$~≈]?\s*\d"
@@ -150,15 +150,16 @@ def _table_row(text: str) -> str:
 
 
 #: ``8,670 (24 × 365)``: a bracketed working, with no ``=`` in it, right after the value it gives, ending its
-#: clause (``16 users (16 + 16 × 2.68) / 2.039`` divides the bracket).
-_WORKING_IN_BRACKETS = re.compile(r"\(([^()=]*[\d)]\s*[-+*/×÷·x]\s*[\d($][^()=]*)\)(?=\s*(?:[,;.]\s|[,;.]?$))")
-#: A value and, perhaps, its unit, then a space before the bracket (``$40/hr``, ``8,670``, ``2.68 GB``); a bracket
+#: clause (or before ``and``, ``vs``) (``16 users (16 + 16 × 2.68) / 2.039`` divides the bracket).
+_WORKING_IN_BRACKETS = re.compile(r"\(([^()=]*[\d)%]\s*(?:[-+*/×÷·x]|of)\s*[\d($][^()=]*)\)(?=\s*(?:[,;.]\s|[,;.]?$|(?:and|vs\.?)\s))")
+#: A value and, perhaps, its unit and a few words, then a space before the bracket (``$40/hr``, ``8,670``,
+#: ``148 GB left for cache``); a bracket
 #: against its number multiplies it (``2.50(20.8/3600)``), and one after an operator is its operand.
-_VALUE_BEFORE = re.compile(r"\d(?:[\d,.]*\d)?\s*(?:[A-Za-z$%µ]+)?(?:/[A-Za-z]+)*\s+$")
+_VALUE_BEFORE = re.compile(r"\d(?:[\d,.]*\d)?\s*(?:[A-Za-z$%µ]+)?(?:/[A-Za-z]+)*(?:\s+[A-Za-z][A-Za-z'-]*){0,4}\s+$")
 _NOT_UNITS = frozenset(("x", "X", "times", "of", "by", "at", "per", "over"))
 #: Arithmetic alone: numbers, operators and short unit marks after numbers (``70B × 2 B``, ``$2.75 × 8,670``), no
 #: words, links or clauses (``(rounded up, can't rent 11/12 of a card)`` is a remark).
-_BARE = re.compile(r"^\s*(?:[$(]*\d[\d,.]*(?:\s?[A-Za-z%/]{1,4})?\)*\s*(?:[-+*/×÷·x−]\s*|$))+$")
+_BARE = re.compile(r"^\s*(?:[$(]*\d[\d,.]*(?:e\d+)?(?:\s?[A-Za-z%/]{1,5})?\)*\s*(?:(?:[-+*/×÷·x−]|of\b)\s*|$))+$")
 
 
 def _worked_after(text: str) -> str:
@@ -174,7 +175,8 @@ def _worked_after(text: str) -> str:
     for m in _WORKING_IN_BRACKETS.finditer(text):
         before = _VALUE_BEFORE.search(text[:m.start()])
         word = re.search(r"([A-Za-z]+)\s*$", text[:m.start()])
-        if before is None or (word is not None and word.group(1) in _NOT_UNITS) or not _BARE.match(m.group(1)):
+        if before is None or (word is not None and word.group(1) in _NOT_UNITS) or not _BARE.match(m.group(1)) \
+                or any(w.lower() in NUMBER_WORDS for w in before.group().split()[1:]):  # "… for one sequence (…)"
             continue
         out = out[:m.start()] + "←" + m.group(1) + " " + out[m.end():]
     return out
@@ -234,3 +236,36 @@ def _unit(word: str) -> bool:
         return not parse_unit(word).dimensionless or word in ("%",)
     except UnitError:
         return False
+
+
+#: ``26 GB - 13B params × 2 bytes``: a line that opens with its result (after a list mark, a label or a hedge),
+#: a few words, then a dash and where the result comes from.
+_DASH_AFTER_RESULT = re.compile(
+    r"^(?P<lead>\s*(?:[-*•]\s+|\(?\d{1,2}[.)]\s+)?(?:[A-Za-z][A-Za-z ']{0,30}:\s*|(?:[A-Za-z]+\s+){1,3})?"
+    r"(?:(?:[~≈]|about|roughly)\s*)?)"
+    r"(?P<value>\$?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?[x×]?)(?![\d,.])\s*"
+    r"(?P<words>(?:(?:(?!(?:x|times|by|over|plus|minus|divided|multiplied)\b)[A-Za-z%µ$][\w%µ/'.-]*"
+    r"|(?<=\s)(?<!of )(?<!per )\d+(?=\s))\s*){0,8}?)"
+    r"(?P<dash>(?<=\s)--?(?=\s)|[–—])")
+
+
+#: Characters in a line that may open with its result: such a line is short.
+_SHORT = 400
+
+
+def dash_after_result(text: str) -> tuple[str, int] | None:
+    """A line that opens with its result, then a dash and the working, with the dash as a back arrow
+    (``11.7 s ← 70 / 6``), and the column of the result; None for any other line. Whether the dash is that or
+    a minus (``141 GB - 16 GB = 125 GB``) is for the values to say.
+
+    >>> dash_after_result("8,760 hours a year - 24 x 365")
+    ('8,760 hours a year ← 24 x 365', 0)
+    >>> dash_after_result("- weights: 26 GB — 13B x 2"), dash_after_result("growth = 65 - 60")
+    (('- weights: 26 GB ← 13B x 2', 11), None)
+    """
+    m = _DASH_AFTER_RESULT.match(text) if len(text) <= _SHORT else None
+    if m is None or not re.search(r"[\d*/×÷+]", text[m.end():]):
+        return None
+    words = re.sub(r"\b\d+\b", lambda d: " " * len(d.group()), m.group("words"))  # "at batch 16": no value
+    return (text[:m.start("words")] + words + "←" + " " * (len(m.group("dash")) - 1) + text[m.end():],
+            m.start("value"))

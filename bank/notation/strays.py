@@ -19,13 +19,13 @@ from ..units import lookup
 from .lexer import Token
 
 if TYPE_CHECKING:
-    from .lines import _Item
+    from .assembly import Item
 
 #: Operators that stand between two values.
 STRAY_OPS = ("+", "*", "/", "^", "**")
 
 
-def refuse_strays(items: list[_Item], tokens: list[Token], text: str, names: frozenset[str]) -> None:
+def refuse_strays(items: list[Item], tokens: list[Token], text: str, names: frozenset[str]) -> None:
     """``70 / = 11.7``, ``2 + )``: an operator with nothing after it, beside a value or a link, cannot be read;
     nor can a near miss of a name used in arithmetic (``yerly * 4``)."""
     linked = any(item.kind == "link" and not tokens[item.start].text[:1].isalpha() for item in items)

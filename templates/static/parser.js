@@ -276,6 +276,7 @@
   P.billions = function (t) {
     var nxt = this.peek();
     if (t.text === "T" || (nxt.kind === "name" && has(vocab().modelWords, nxt.text.toLowerCase()))) return true;
+    if (t.text === "G") return false;  /* "80G" alone is slang for gigabytes */
     if (nxt.kind === "op" && nxt.text === "/") return false;  /* 2 B/param, 16 B/token */
     var number = this.tokens[this.pos - 1];
     return number.kind === "num" && cmp(number.value, frac(7)) >= 0;  /* model sizes; 1B-4B read as bytes */

@@ -46,6 +46,9 @@ _DECIMAL_COMMA = re.compile(r",(?P<digits>\d+)(?![\d,.])(?:[eE](?P<exp>[+-]?\d+)
 #: A comma that can only be a decimal one (``2,5``, ``0,336``, ``1,2345``), and thousands that can only be so.
 _PLAIN_DECIMAL_COMMA = re.compile(r"(?<![\d,.])(?:\d+,(?:\d{1,2}|\d{4,})|0,\d{3})(?![\d,.])")
 _GROUPS = re.compile(r"\d,\d{3},\d{3}(?!\d)")
+#: Thousands set off by dots or spaces where decimals take a comma (``131.072 B``, ``10 837,50 $``).
+_DOTTED = re.compile(r"[1-9]\d{0,2}(?P<sep>[. \u00a0\u202f])\d{3}(?:(?P=sep)\d{3})*(?:,(?P<digits>\d+))?"
+                     r"(?!\d|[.,]\d|[ \u00a0\u202f]\d)")
 #: The top of a range written with a hyphen and no spaces (52-53), when no result follows it.
 _RANGE = re.compile(r"[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z/%$]+\s*)?[=≈])")
 #: A margin after a number: ``65 ± 1``, ``1.1 +/- 0.05``.
@@ -67,7 +70,8 @@ _SUPERSCRIPT = {"⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": 
 def tokenize(text: str, *, prose: bool = False, commas: bool = False) -> list[Token]:
     """Split text into tokens. Strict mode raises a located :class:`NotationError` for a stray character.
 
-    ``commas``: the writer uses decimal commas (see :func:`decimal_commas`), so ``1,963`` is 1.963.
+    ``commas``: the writer uses decimal commas (see :func:`decimal_commas`), so ``1,963`` is 1.963 and
+    ``131.072`` is 131,072.
     """
     tokens: list[Token] = []
     pos, n = 0, len(text)
@@ -213,6 +217,12 @@ def _decimal_comma(text: str, pos: int, end: int, whole: str, commas: bool = Fal
 
 
 def _lex_number(text: str, pos: int, prose: bool, commas: bool = False) -> Token:
+    dotted = _DOTTED.match(text, pos) if prose and commas else None
+    if dotted is not None:  # "131.072 B" from a writer of "0,671 GB": thousands, as much of Europe writes them
+        digits = dotted.group("digits") or ""
+        whole = dotted.group()[:dotted.start("digits") - pos - 1] if digits else dotted.group()
+        value = Fraction(int(re.sub(r"\D", "", whole))) + Fraction(int(digits or "0"), 10 ** len(digits))
+        return Token("num", dotted.group(), pos, dotted.end(), value, Fraction(1, 10 ** len(digits)))
     spaced = _SPACED.match(text, pos) if prose else None  # "8 760 h", "131 072 B": thousands set off by spaces
     m = _NUMBER.match(text, spaced.end() if spaced else pos)
     assert m is not None
@@ -232,8 +242,8 @@ def _lex_number(text: str, pos: int, prose: bool, commas: bool = False) -> Token
     end = m.end()
     if not prose and end < len(text) and (text[end] in "0123456789" or text[end] == "."):
         raise NotationError("malformed number", text, end)
-    if prose and not frac and exp is None and not _in_arguments(text, pos):
-        comma = _decimal_comma(text, pos, end, whole, commas)
+    if prose and not frac and (exp is None or commas and "," in whole) and not _in_arguments(text, pos):
+        comma = _decimal_comma(text, pos, end, whole, commas)  # "7,912e15" too, from a writer of "8,4 PFLOP"
         if comma is not None:
             return comma
     mixed = _MIXED.match(text, end) if prose and not frac and exp is None and not spaced else None

@@ -62,3 +62,23 @@ def test_working_in_brackets(qid, seed, working, line, status, step):
     """``18M tokens hit (20% of 90M)``: a working in brackets after a value and a few words gives that value; the
     working ends at the comma after it, and a bare number over a rate is in the rate's unit (18.14 GB)."""
     assert_line(qid, seed, working, line, status, step)
+
+
+EUROPEAN = ("KV per seq: 131.072 B × 4.096 = 0,537 GB\n"
+            "usable 0,9 × 80 = 72 GB, free 72 − 16 = 56 GB\n"
+            "56 / 0,537 = 104,3 → 104 sequences")
+RENT = ("hours: 24 × 365 = 8 760 h\n"
+        "one replica: 2,50 $ × 8 760 = 21 900,00 $")
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("kv-cache-capacity", None, EUROPEAN, 1, "correct", "kv_seq"),
+    ("kv-cache-capacity", None, EUROPEAN, 3, "correct", "sequences"),
+    ("warm-pool-size", None, RENT, 2, "correct", "yearly_rent"),
+    ("tail-latency", None, "3,36 PFLOP per miss; 3,36e15 / 1,978e15 = 1,7 s", 1, "correct", "miss_time"),
+], ids=["dots-for-thousands", "and-a-comma-for-decimals", "spaces-for-thousands-then-a-decimal-comma",
+        "a-decimal-comma-before-an-exponent"])
+def test_european_numbers(qid, seed, working, line, status, step):
+    """A working with decimal commas (``0,537 GB``) sets thousands off with dots or spaces (``131.072 B``,
+    ``21 900,00 $``), and ``7,912e15`` is 7.912 × 10^15."""
+    assert_line(qid, seed, working, line, status, step)

@@ -49,8 +49,8 @@ _GROUPS = re.compile(r"\d,\d{3},\d{3}(?!\d)")
 #: Thousands set off by dots or spaces where decimals take a comma (``131.072 B``, ``10 837,50 $``).
 _DOTTED = re.compile(r"[1-9]\d{0,2}(?P<sep>[. \u00a0\u202f])\d{3}(?:(?P=sep)\d{3})*(?:,(?P<digits>\d+))?"
                      r"(?!\d|[.,]\d|[ \u00a0\u202f]\d)")
-#: The top of a range written with a hyphen and no spaces (52-53), when no result follows it.
-_RANGE = re.compile(r"[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z/%$]+\s*)?[=≈])")
+#: The top of a range written with a hyphen and no spaces (52-53), when no result follows it (``0.95-140 →``).
+_RANGE = re.compile(r"[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z/%$]+\s*)?(?:[=≈→⇒]|->))")
 #: A margin after a number: ``65 ± 1``, ``1.1 +/- 0.05``.
 _PLUS_MINUS = re.compile(r"\s*(?:±|\+/-|\+-)\s*(\d+(?:\.\d+)?)(?![\d.,eE])")
 _NAME = re.compile(r"[A-Za-z_µμ¢][A-Za-z0-9_]*")
@@ -111,7 +111,8 @@ def _next(text: str, pos: int, tokens: list[Token], prose: bool, commas: bool = 
         if m:
             return Token("name", m.group(), pos, m.end())
     if ch in "0123456789" or (ch == "." and pos + 1 < n and text[pos + 1] in "0123456789"):
-        return _lex_number(text, pos, prose, commas)
+        tok = _lex_number(text, pos, prose, commas)
+        return _going_on(text, tok) if prose else tok
     if ch.isdigit():
         raise NotationError(_bad_char(ch), text, pos)
     if ch in "xX" and (_after_operand(tokens) or prose) and pos + 1 < n and text[pos + 1] in "0123456789.$(":
@@ -216,6 +217,20 @@ def _decimal_comma(text: str, pos: int, end: int, whole: str, commas: bool = Fal
     return Token("num", text[pos:after.end()], pos, after.end(), value, resolution)
 
 
+#: Dots after a number's last digit: it goes on (``6.666...``, ``0.0174762…``).
+_ELLIPSIS = re.compile(r"\.{3}|…")
+
+
+def _going_on(text: str, tok: Token) -> Token:
+    """``6.666... s``: digits cut off, not rounded; the number stands for its interval up to the next digit
+    (6.666 to 6.667), and the dots are part of it, not the end of a sentence."""
+    dots = _ELLIPSIS.match(text, tok.end)
+    if dots is None or tok.value is None or tok.resolution is None or tok.resolution >= 1:
+        return tok
+    return Token("num", text[tok.start:dots.end()], tok.start, dots.end(), tok.value + tok.resolution / 2,
+                 tok.resolution)
+
+
 def _lex_number(text: str, pos: int, prose: bool, commas: bool = False) -> Token:
     dotted = _DOTTED.match(text, pos) if prose and commas else None
     if dotted is not None:  # "131.072 B" from a writer of "0,671 GB": thousands, as much of Europe writes them
@@ -254,7 +269,7 @@ def _lex_number(text: str, pos: int, prose: bool, commas: bool = False) -> Token
     if spread is not None:  # "65 ± 1 $/M": 65, give or take 1 (not a second value of 1 $/M)
         return Token("num", text[pos:spread.end()], pos, spread.end(), value, 2 * Fraction(spread.group(1)))
     upper = _RANGE.match(text, end) if prose and exp is None else None
-    if upper is not None and Fraction(upper.group(1)) > value:  # "about 52-53 s": a range, not 52 minus 53
+    if upper is not None and value < Fraction(upper.group(1)) <= 10 * value:  # "about 52-53 s", not 52 minus 53
         top = Fraction(upper.group(1))
         return Token("num", text[pos:upper.end()], pos, upper.end(), (value + top) / 2, top - value)
     return Token("num", text[pos:end], pos, end, value, resolution)

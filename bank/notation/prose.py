@@ -39,6 +39,10 @@ ANS = "ans"
 AFTER_ANS = frozenset(("*", "/", "+", "-", "x", "X", "^", ")"))
 
 
+#: Words that move on to the next working: no filler between ``at`` and its operand.
+_SEQUENCE_WORDS = frozenset(("then", "and", "so", "next"))
+
+
 class ProseParser(Parser):
     """The same grammar, read out of a sentence: words the arithmetic cannot use end an expression.
 
@@ -200,8 +204,8 @@ class ProseParser(Parser):
                 return extra  # after words only a number: "at full load" is not "× load"
             tok = self.peek(k + extra)
             if tok.kind != "name" or tok.text in RESERVED or self.unit_word(tok) is not None \
-                    or tok.text in self.names:
-                return None
+                    or tok.text in self.names or tok.text[:1].isdigit() or tok.text.lower() in _SEQUENCE_WORDS:
+                return None  # "68.6 tok/s at 8-bit then 4800 / 35": a precision, then the next working
         return None
 
     def _juxtaposed(self) -> bool:

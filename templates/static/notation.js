@@ -90,7 +90,8 @@
   var MAX_E_EXPONENT = 400;
   var NUMBER = /(\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:_\d{3})+(?!\d)|\d+)?(\.\d+)?(?:[eE]([+-]?\d+))?/y;  /* 21,900; Python's 21_900 */
   /* thousands set off by a space, as SI style writes them: 21 900, 1 310 720 */
-  var RANGE = /[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z\/%$]+\s*)?[=≈])/y;
+  var RANGE = /[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z\/%$]+\s*)?(?:[=≈→⇒]|->))/y;
+  var ELLIPSIS = /\.{3}|…/y;
   var SPACED = /\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,]|[ \u00a0\u202f]\d)/y;
   /* the fraction of a mixed number (2 11/12), and a margin (65 ± 1, 1.1 +/- 0.05): lexer.py _MIXED, _PLUS_MINUS */
   var MIXED = / (\d{1,3})\/(\d{1,3})(?![\d.,\/])/y;
@@ -148,7 +149,7 @@
   function next(text, pos) {
     var ch = text[pos], n = text.length, m;
     if (/[0-9]/.test(ch) && (m = sticky(NUMBER_WORD, text, pos))) return token("name", m[0], pos, pos + m[0].length);
-    if (/[0-9]/.test(ch) || (ch === "." && pos + 1 < n && /[0-9]/.test(text[pos + 1]))) return lexNumber(text, pos);
+    if (/[0-9]/.test(ch) || (ch === "." && pos + 1 < n && /[0-9]/.test(text[pos + 1]))) return goingOn(text, lexNumber(text, pos));
     var full = String.fromCodePoint(text.codePointAt(pos));
     if (DIGIT.test(full)) fail("`" + full + "` is not an ASCII digit; write numbers with 0-9", pos);
     if ((ch === "x" || ch === "X") && pos + 1 < n && /[0-9.$(]/.test(text[pos + 1])) {
@@ -202,6 +203,12 @@
     return token("num", text.slice(pos, stop), pos, stop, value, resolution);
   }
 
+  function goingOn(text, tok) {  /* "6.666... s": digits cut off, the interval up to the next digit (lexer.py _going_on) */
+    var dots = sticky(ELLIPSIS, text, tok.end);
+    if (!dots || cmp(tok.resolution, frac(1)) >= 0) return tok;
+    var end = tok.end + dots[0].length;
+    return token("num", text.slice(tok.start, end), tok.start, end, add(tok.value, div(tok.resolution, frac(2))), tok.resolution);
+  }
   function lexNumber(text, pos) {
     var spaced = sticky(SPACED, text, pos);
     var m = sticky(NUMBER, text, spaced ? pos + spaced[0].length : pos);
@@ -235,9 +242,9 @@
       return token("num", text.slice(pos, end + spread[0].length), pos, end + spread[0].length, value, mul(frac(2), margin));
     }
     var upper = exp === undefined ? sticky(RANGE, text, end) : null;
-    if (upper && cmp(frac(upper[1].replace(".", ""), 10n ** BigInt((upper[1].split(".")[1] || "").length)), value) > 0) {
-      /* "about 52-53 s": a range, not 52 minus 53 (lexer.py _RANGE) */
-      var top = frac(upper[1].replace(".", ""), 10n ** BigInt((upper[1].split(".")[1] || "").length));
+    var top = upper ? frac(upper[1].replace(".", ""), 10n ** BigInt((upper[1].split(".")[1] || "").length)) : null;
+    if (upper && cmp(top, value) > 0 && cmp(top, mul(frac(10), value)) <= 0) {
+      /* "about 52-53 s": a range, not 52 minus 53; "0.95-140" is a subtraction (lexer.py _RANGE) */
       return token("num", text.slice(pos, end + upper[0].length), pos, end + upper[0].length,
                    div(add(value, top), frac(2)), sub(top, value));
     }

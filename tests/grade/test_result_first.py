@@ -82,3 +82,18 @@ def test_european_numbers(qid, seed, working, line, status, step):
     """A working with decimal commas (``0,537 GB``) sets thousands off with dots or spaces (``131.072 B``,
     ``21 900,00 $``), and ``7,912e15`` is 7.912 × 10^15."""
     assert_line(qid, seed, working, line, status, step)
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("replica-boot-gap", None, "load time = 70 GB / 6 GB/s = 11.666... s", 1, "correct", "read_time"),
+    ("replica-boot-gap", None, "load time = 70 GB / 6 GB/s = 11.666…", 1, "correct", "read_time"),
+    ("replica-boot-gap", None, "load time = 70 GB / 6 GB/s = 11.7... s", 1, "slip", "read_time"),
+    ("replica-throughput-and-cost", None, "free =4*80*0.9-140 → 148 GB", 1, "correct", "free"),
+    ("quantisation-trade-off", None, "so 4800 GB/s / 70 GB = 68.6 tok/s at 8-bit then 4800 / 35 = 137 tok/s at 4-bit",
+     1, "correct", "speed4"),
+], ids=["digits-cut-off", "an-ellipsis-character", "cut-off-digits-that-overshoot", "a-hyphen-before-an-arrow-subtracts",
+        "at-a-precision-then-the-next-working"])
+def test_digits_and_words(qid, seed, working, line, status, step):
+    """``11.666... s`` stands for 11.666 to 11.667 (cut off, not rounded), so it is right where ``11.666`` alone
+    is not; ``0.9-140 →`` subtracts (no range from 0.9 to 140); ``at 8-bit then`` is no factor."""
+    assert_line(qid, seed, working, line, status, step)

@@ -57,7 +57,7 @@ RULE = [
     ("31.6", "95/3", SECONDS, "wrong"), ("31.666667", "95/3", SECONDS, "right"), ("30", "95/3", SECONDS, "wrong"),
     ("about 30", "95/3", SECONDS, "right"), ("≈ 31.7", "95/3", SECONDS, "right"), ("~32 s", "95/3", SECONDS, "right"),
     ("0.528 min", "95/3", SECONDS, "right"), ("0.6 min", "95/3", SECONDS, "wrong"), ("31,667 ms", "95/3", SECONDS, "right"),
-    ("31.7 GB", "95/3", SECONDS, "wrong"),
+    ("31.7 GB", "95/3", SECONDS, "wrong"), ("31.6...", "95/3", SECONDS, "right"), ("31.666… s", "95/3", SECONDS, "right"),
     # As bank.grade.accepts reads them: a word it does not know after a number is a label, a figure
     # of two with two trailing zeros may be rounded, and `$-3` is -$3 (see the note to the lead).
     ("31.7 parsecs", "95/3", SECONDS, "right"), ("$22,000", "21900", USD, "right"), ("$-3", "-3", USD, "right"),
@@ -88,7 +88,7 @@ def test_final_answer_rule(answer, exact, unit, status):
 
 ANSWERS = {
     "drill-boot-time": ["31.7", "31.67", "32", "31.6", "about 32", "30", "0.528 min", "0.53 min", "31.7 s", "31.7 GB",
-                        "31,700 ms", "33"],
+                        "31,700 ms", "33", "31.6...", "31.666…", "31.7..."],
     "drill-spot-saving": ["$13,140", "13140", "$13,140.00", "$13.14k", "$13k", "about $13,000", "$13,000",
                           "-$13,140", "13,140 dollars", "$13,141"],
     "drill-daily-tokens": ["432M", "432 million", "4.32e8", "4.32 x 10^8", "432,000,000 tokens", "0.432 bn",

@@ -2,8 +2,11 @@
 
 - The learner's own names for values (``t1 = … = 4.78 ms`` … ``1/t1``), read as the values they were given
   (:mod:`.variables`).
-- A Python prompt: ``>>> ridge / ai`` computes, and the number printed on the next line is its value.
+- A Python prompt: ``>>> ridge / ai`` computes, and the number printed on the next line is its value; so does
+  R's ``load <- 70 / 6`` for the ``[1] 11.66667`` after it.
 - A step's own name before its working, while the step is open, labels it (``chunk /8 = 18.4 MB``).
+- A result written first, then a dash and its working (``26 GB - 13B × 2 bytes``), where the two agree.
+- ``70G`` as seventy billion, not 70 GB, where gigabytes would leave a claim's units apart.
 
 >>> from bank.load import load
 >>> from bank.variant import variant
@@ -36,15 +39,47 @@ def read(state: State, raw: str) -> n.Reading | None:
     """The claims of one line (see the module docstring); None for a line typed at a prompt, whose value is
     on the next line."""
     prompt, state.prompt = state.prompt, None
+    code, state.code = state.code, None
     if raw.lstrip().startswith(_PROMPT):
         if _typed(state, raw):
             return None
         raw = raw.replace(_PROMPT, " " * len(_PROMPT), 1)  # ">>> P = 405e9": code, the prompt aside
+    printed = _R_PRINTED.match(raw)
+    if printed is not None:  # "[1] 11.66667": what R printed for the line before
+        return _answered(_read(state, " " * printed.end() + raw[printed.end():]), prompt or code)
+    raw = _R_ASSIGN.sub(r"\1= ", raw, count=1)  # "load <- 70 / 6": R's assignment, not an arrow back
+    if _R_PRINTED.match(state.next_line):
+        state.code = _code(state, raw)
+        if state.code is not None:
+            _read(state, raw)  # for the name it may give the value
+            return None
     return _answered(_read(state, raw), prompt)
 
 
 #: A Python prompt: ``>>> ridge / ai``, with the value printed on the next line.
 _PROMPT = ">>>"
+
+
+#: R: ``load <- 70 / 6`` assigns, and the console prints a value after ``[1]`` on the next line.
+_R_ASSIGN = re.compile(r"^(\s*[A-Za-z_][\w.]*\s*)<-")
+_R_PRINTED = re.compile(r"^\s*\[1\]")
+
+
+def _code(state: State, raw: str) -> n.Node | None:
+    """What a line of code computes (``load = 70 / 6   # GB over GB/s``, ``load + 20``), in the learner's values;
+    None for anything else."""
+    code, _, comment = raw.partition("#")
+    if opens_with_value(comment):
+        return None
+    name = re.match(r"\s*[A-Za-z_][\w.]*\s*=(?!=)", code)
+    try:
+        tree = n.parse(code[name.end():] if name else code)
+    except NotationError:
+        return None
+    known = state.ref.names | frozenset(state.variables)
+    if not n.has_operation(tree) or any(x.id not in known for x in n.names(tree)):
+        return None
+    return variables.substitute_node(tree, state.variables)
 
 
 def _typed(state: State, raw: str) -> bool:
@@ -174,13 +209,16 @@ def _units_apart(reading: n.Reading, state: State) -> bool:
 
 
 def _comes_to(working: n.Node, result: n.Node, state: State, text: str) -> bool:
+    """Whether a working comes to the result written before it: to 3% (in its units or as written, a power of ten
+    apart), or a whole number within one of it (``4 replicas - 3.08, rounded up``)."""
     try:
         got, said = amount(working, state.scope(), text), amount(result, state.scope(), text)
     except (NotationError, ArithmeticError, ValueError):
         return False
-    if said.written and abs(got.written - said.written) < 1 <= abs(said.written) == said.written.numerator:
-        return True  # "4 replicas - 3.08, rounded up"
-    return any(x and y and _near_power_of_ten(x / y) for x in (got.base, got.written) for y in (said.base, said.written))
+    if said.written >= 1 and said.written.denominator == 1 and abs(got.written - said.written) < 1:
+        return True
+    pairs = [(x, y) for x in (got.base, got.written) for y in (said.base, said.written) if x and y]
+    return any(_near_power_of_ten(x / y) for x, y in pairs)
 
 
 def _near_power_of_ten(ratio: Fraction) -> bool:

@@ -47,11 +47,13 @@ MAX_CLAIMS = 12
 def grade(owner: Question | Term, variant: Variant, text: str) -> Report:
     """Mark a working (one line per step) against the reference working for ``variant``."""
     state = State(reference(owner, variant), commas=n.decimal_commas(text))
-    for number_, raw in enumerate(text.splitlines(), 1):
+    rows = text.splitlines()
+    for number_, raw in enumerate(rows, 1):
         if number_ > MAX_LINES:
             _error(state, number_, raw, NotationError(f"a working is limited to {MAX_LINES} lines", raw, 0, len(raw)))
             break  # one located error says so; the rest is not read
         if raw.strip():
+            state.next_line = next((r for r in rows[number_:number_ + MAX_LINES] if r.strip()), "")
             _mark(state, number_, raw)
     parts = finals(state)
     steps = tuple(StepCoverage(s.name, Coverage(state.coverage.get(s.name, ("missing", None))[0]),

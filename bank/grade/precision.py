@@ -47,7 +47,7 @@ def resolution(num: n.Num, approx: bool) -> Fraction:
     mantissa = num.text.split("e")[0].split("E")[0]
     digits = "".join(ch for ch in mantissa if ch.isdigit())
     if res < 1 and "e" not in num.text.lower() or not digits.strip("0"):
-        return res  # a decimal part was written (``2.50``, ``2,50``); ``131.072`` from a writer of decimal commas is none
+        return res  # a decimal part was written (``2.50``, ``2,50``); not ``131.072`` from a writer of ``0,9``
     zeros = len(digits) - len(digits.rstrip("0"))
     figures = len(digits.strip("0"))
     if approx or (figures >= 3 and zeros) or (figures >= 2 and zeros >= 2):

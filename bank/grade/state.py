@@ -67,6 +67,10 @@ class State:
     claims: dict[int, list] = field(default_factory=dict)
     #: What a ``>>>`` line computed, for the value printed on the line after it.
     prompt: n.Node | None = None
+    #: What the line before computed, as code, for the value an R console prints after ``[1]``.
+    code: n.Node | None = None
+    #: The next line with something on it (``[1] 11.66667`` says the line before it is code).
+    next_line: str = ""
     #: The learner's own names for values (``t1 = … = 4.78 ms``), as the nodes they stand for.
     variables: dict[str, n.Node] = field(default_factory=dict)
     #: Values of the parts of a step's working without one input, by (step, input): worked out once.

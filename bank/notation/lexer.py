@@ -37,8 +37,8 @@ class Token:
 
 _NUMBER = re.compile(
     r"(?P<int>\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:_\d{3})+(?!\d)|\d+)?(?P<frac>\.\d+)?(?:[eE](?P<exp>[+-]?\d+))?")
-#: Thousands set off by a space (or a no-break space), as SI style writes them: 21 900, 1 310 720.
-_SPACED = re.compile(r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,]|[ \u00a0\u202f]\d)")
+#: Thousands set off by a space (or a no-break or thin space), as SI style writes them: 21 900, 1 310 720.
+_SPACED = re.compile(r"\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,]|[ \u00a0\u2009\u202f]\d)")
 #: The fraction of a mixed number after its whole (``2 11/12``, ``23 1/3``).
 _MIXED = re.compile(r" (\d{1,3})/(\d{1,3})(?![\d.,/])")
 #: The decimals after a decimal comma (``2,5``), and an exponent after them (``3,35e12``).
@@ -47,8 +47,8 @@ _DECIMAL_COMMA = re.compile(r",(?P<digits>\d+)(?![\d,.])(?:[eE](?P<exp>[+-]?\d+)
 _PLAIN_DECIMAL_COMMA = re.compile(r"(?<![\d,.])(?:\d+,(?:\d{1,2}|\d{4,})|0,\d{3})(?![\d,.])")
 _GROUPS = re.compile(r"\d,\d{3},\d{3}(?!\d)")
 #: Thousands set off by dots or spaces where decimals take a comma (``131.072 B``, ``10 837,50 $``).
-_DOTTED = re.compile(r"[1-9]\d{0,2}(?P<sep>[. \u00a0\u202f])\d{3}(?:(?P=sep)\d{3})*(?:,(?P<digits>\d+))?"
-                     r"(?!\d|[.,]\d|[ \u00a0\u202f]\d)")
+_DOTTED = re.compile(r"[1-9]\d{0,2}(?P<sep>[. \u00a0\u2009\u202f])\d{3}(?:(?P=sep)\d{3})*(?:,(?P<digits>\d+))?"
+                     r"(?!\d|[.,]\d|[ \u00a0\u2009\u202f]\d)")
 #: The top of a range written with a hyphen and no spaces (52-53), when no result follows it (``0.95-140 →``).
 _RANGE = re.compile(r"[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z/%$]+\s*)?(?:[=≈→⇒]|->))")
 #: A margin after a number: ``65 ± 1``, ``1.1 +/- 0.05``.
@@ -242,7 +242,7 @@ def _lex_number(text: str, pos: int, prose: bool, commas: bool = False) -> Token
     m = _NUMBER.match(text, spaced.end() if spaced else pos)
     assert m is not None
     whole, frac, exp = spaced.group() if spaced else m.group("int") or "", m.group("frac") or "", m.group("exp")
-    digits = re.sub(r"[,_ \u00a0\u202f]", "", whole)  # 21,900; 21 900; Python's 21_900
+    digits = re.sub(r"[,_ \u00a0\u2009\u202f]", "", whole)  # 21,900; 21 900; Python's 21_900
     value = Fraction(int(digits or "0"))
     resolution = Fraction(1)
     if frac:

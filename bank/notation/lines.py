@@ -211,7 +211,7 @@ def _times_it(tokens: list[Token], i: int, before: Node | None) -> Item | None:
         return None
     factor = Num(word.start, word.end, MULTIPLIERS[_word(word)], word.text, Fraction(0))
     return Item("expr", i, i + 2, node=BinOp(word.start, it.end, "*", factor, moved(before, it.start, it.end),
-                                                word.end))
+                                               word.end))
 
 
 #: Operators that may open a line, going on from the value the line before ended on.
@@ -401,7 +401,7 @@ def _expression(parser: ProseParser, tokens: list[Token], i: int, items: list[It
             and isinstance(node.right, Quantity) and _counts_only(counted):
         # "so 5 x 80GB cards": five cards of 80 GB, not 400 GB
         return Item("expr", i, end + 1, node=Quantity(node.start, tokens[end].end, node.left, counted,
-                                                         tokens[end].text))
+                                                        tokens[end].text))
     return Item("expr", i, end, node=node)
 
 

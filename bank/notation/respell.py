@@ -1,6 +1,6 @@
 """Rewrites of a line before it is read, each keeping every column where it was (so a caret still points
 at what the learner typed): full-width forms, LaTeX, a Markdown table row, a code comment that gives its line's
-value, a unit in brackets, and a working in brackets after the value it gives.
+value, a unit in brackets, SI's ``s⁻¹``, and a working in brackets after the value it gives.
 
 >>> respell("growth = surge - 40   # 12 req/s")
 'growth = surge - 40   = 12 req/s'
@@ -36,7 +36,8 @@ def respell(text: str) -> str:
     'after 30s:12×30=360 requests;done.'
     """
     text = text.translate(_FULL_WIDTH)
-    for rewrite in (_latex, _table_row, _script, _commented, _dimensions, _bracketed_units, _worked_after):
+    for rewrite in (_latex, _table_row, _script, _commented, _dimensions, _bracketed_units, _per_power,
+                    _worked_after):
         text = rewrite(text)
     return text
 
@@ -151,7 +152,8 @@ def _table_row(text: str) -> str:
 
 #: ``8,670 (24 × 365)``: a bracketed working, with no ``=`` in it, right after the value it gives, ending its
 #: clause (or before ``and``, ``vs``) (``16 users (16 + 16 × 2.68) / 2.039`` divides the bracket).
-_WORKING_IN_BRACKETS = re.compile(r"\(([^()=]*[\d)%]\s*(?:[-+*/×÷·x]|of)\s*[\d($][^()=]*)\)(?=\s*(?:[,;.]\s|[,;.]?$|(?:and|vs\.?)\s))")
+_WORKING_IN_BRACKETS = re.compile(r"\(([^()=]*[\d)%]\s*(?:[-+*/×÷·x]|of)\s*[\d($][^()=]*)\)"
+                                  r"(?=\s*(?:[,;.]\s|[,;.]?$|(?:and|vs\.?)\s))")
 #: A value and, perhaps, its unit and a few words, then a space before the bracket (``$40/hr``, ``8,670``,
 #: ``148 GB left for cache``); a bracket
 #: against its number multiplies it (``2.50(20.8/3600)``), and one after an operator is its operand.
@@ -200,6 +202,21 @@ def _commented(text: str) -> str:
         return text
     at = text.index("#", len(m.group("code")))
     return text[:at] + "=" + text[at + 1:]
+
+
+#: ``B·s⁻¹``, ``$10 h⁻¹``: a unit to the power minus one, after a centred dot or a space.
+_PER_POWER = re.compile(r"[·⋅ ](?=[A-Za-zµ$]+⁻¹)|⁻¹")
+
+
+def _per_power(text: str) -> str:
+    """SI's ``4.8 TB·s⁻¹`` and ``$10 h⁻¹`` read as ``4.8 TB/s`` and ``$10/h``, column for column.
+
+    >>> _per_power("316 tok·s⁻¹; $10 h⁻¹, 80 GB·card⁻¹")
+    '316 tok/s  ; $10/h  , 80 GB/card  '
+    """
+    if "⁻¹" not in text:
+        return text
+    return _PER_POWER.sub(lambda m: "  " if m.group() == "⁻¹" else "/", text)
 
 
 def _bracketed_units(text: str) -> str:

@@ -92,7 +92,7 @@
   /* thousands set off by a space, as SI style writes them: 21 900, 1 310 720 */
   var RANGE = /[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z\/%$]+\s*)?(?:[=≈→⇒]|->))/y;
   var ELLIPSIS = /\.{3}|…/y;
-  var SPACED = /\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,]|[ \u00a0\u202f]\d)/y;
+  var SPACED = /\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,]|[ \u00a0\u2009\u202f]\d)/y;
   /* the fraction of a mixed number (2 11/12), and a margin (65 ± 1, 1.1 +/- 0.05): lexer.py _MIXED, _PLUS_MINUS */
   var MIXED = / (\d{1,3})\/(\d{1,3})(?![\d.,\/])/y;
   var PLUS_MINUS = /\s*(?:±|\+\/-|\+-)\s*(\d+(?:\.\d+)?)(?![\d.,eE])/y;
@@ -149,7 +149,9 @@
   function next(text, pos) {
     var ch = text[pos], n = text.length, m;
     if (/[0-9]/.test(ch) && (m = sticky(NUMBER_WORD, text, pos))) return token("name", m[0], pos, pos + m[0].length);
-    if (/[0-9]/.test(ch) || (ch === "." && pos + 1 < n && /[0-9]/.test(text[pos + 1]))) return goingOn(text, lexNumber(text, pos));
+    if (/[0-9]/.test(ch) || (ch === "." && pos + 1 < n && /[0-9]/.test(text[pos + 1]))) {
+      return goingOn(text, lexNumber(text, pos));
+    }
     var full = String.fromCodePoint(text.codePointAt(pos));
     if (DIGIT.test(full)) fail("`" + full + "` is not an ASCII digit; write numbers with 0-9", pos);
     if ((ch === "x" || ch === "X") && pos + 1 < n && /[0-9.$(]/.test(text[pos + 1])) {
@@ -203,17 +205,18 @@
     return token("num", text.slice(pos, stop), pos, stop, value, resolution);
   }
 
-  function goingOn(text, tok) {  /* "6.666... s": digits cut off, the interval up to the next digit (lexer.py _going_on) */
+  function goingOn(text, tok) {
+    /* "6.666... s": digits cut off, the interval up to the next digit (lexer.py _going_on) */
     var dots = sticky(ELLIPSIS, text, tok.end);
     if (!dots || cmp(tok.resolution, frac(1)) >= 0) return tok;
-    var end = tok.end + dots[0].length;
-    return token("num", text.slice(tok.start, end), tok.start, end, add(tok.value, div(tok.resolution, frac(2))), tok.resolution);
+    var end = tok.end + dots[0].length, mid = add(tok.value, div(tok.resolution, frac(2)));
+    return token("num", text.slice(tok.start, end), tok.start, end, mid, tok.resolution);
   }
   function lexNumber(text, pos) {
     var spaced = sticky(SPACED, text, pos);
     var m = sticky(NUMBER, text, spaced ? pos + spaced[0].length : pos);
     var whole = spaced ? spaced[0] : m[1] || "", fraction = m[2] || "", exp = m[3];
-    var value = frac(whole.replace(/[,_ \u00a0\u202f]/g, "") || "0"), resolution = frac(1);
+    var value = frac(whole.replace(/[,_ \u00a0\u2009\u202f]/g, "") || "0"), resolution = frac(1);
     if (fraction) {
       value = add(value, frac(fraction.slice(1), 10n ** BigInt(fraction.length - 1)));
       resolution = pow10(-(fraction.length - 1));

@@ -97,3 +97,24 @@ def test_digits_and_words(qid, seed, working, line, status, step):
     """``11.666... s`` stands for 11.666 to 11.667 (cut off, not rounded), so it is right where ``11.666`` alone
     is not; ``0.9-140 →`` subtracts (no range from 0.9 to 140); ``at 8-bit then`` is no factor."""
     assert_line(qid, seed, working, line, status, step)
+
+
+R_CONSOLE = ("load <- 70 / 6   # GB over GB/s\n"
+             "[1] 11.66667\n"
+             "load + 20\n"
+             "[1] 31.66667")
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("decode-bandwidth-bound", None, "t = 16 × 10⁹ B / 3.35 × 10¹² B·s⁻¹ = 4.78 ms", 1, "correct", "t_one"),
+    ("decode-bandwidth-bound", None, "1 / 4.78 ms ≈ 209 tok·s⁻¹", 1, "correct", "rate_one"),
+    ("kv-cache-per-token", None, "2 × 80 × 8 × 128 × 2 B = 327\u2009680 B per token", 1, "correct", "kv_token"),
+    ("replica-boot-gap", None, R_CONSOLE, 1, "unmatched", None),
+    ("replica-boot-gap", None, R_CONSOLE, 2, "correct", "read_time"),
+    ("replica-boot-gap", None, R_CONSOLE, 4, "correct", "boot_time"),
+], ids=["a-unit-to-the-minus-one", "tokens-a-second-in-si", "thin-space-thousands", "r-code-typed",
+        "r-prints-its-value", "r-goes-on-from-a-name"])
+def test_si_and_r(qid, seed, working, line, status, step):
+    """SI's ``B·s⁻¹`` is B/s, and a thin space sets thousands off; R's ``load <- 70 / 6`` assigns (no arrow back),
+    and ``[1] 11.66667`` on the next line is its value."""
+    assert_line(qid, seed, working, line, status, step)

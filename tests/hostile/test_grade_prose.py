@@ -1,6 +1,7 @@
 """Hostile learner lines for the prose readings: thousands set off by spaces, hyphenated ranges, Markdown bold,
 equations and remarks in brackets, bullets, decimal commas, lower-case units and billions, code comments and
-prompts, LaTeX; and whole workings that define variables. Each runs `bank grade` in a process of its own with
+prompts, LaTeX, results before a dash, cut-off digits, SI's ``s⁻¹``, R's ``<-`` and ``[1]``; and whole workings
+that define variables or write numbers the European way. Each runs `bank grade` in a process of its own with
 bounded time and memory, and must end in a verdict or a located error, never a traceback."""
 
 from __future__ import annotations
@@ -50,6 +51,13 @@ LINES = {
     "latex-dollars": "$$" * 100 + "\\$" * 100 + "1 \\times 2 = 2",
     "latex-exponents": "t = 10^{" * 50 + "2" + "}" * 50 + " = 1",
     "a-tab-after-the-value": "\t1\t+\t2\t=\t3\t",
+    "dash-after-result": "26 GB " + "a b 1 " * 60 + "- " + "13 x 2 - " * 30 + "1",
+    "dashes-after-results": "1 - " * 99 + "— –– --",
+    "cut-off-digits": "t = " + "6.666... " * 60 + "1.0…… ...= 6.6...",
+    "per-powers": "t = 4.8 TB·s⁻¹ " + "⁻¹ ·s⁻¹ h⁻¹" * 60 + " = 1 s⁻¹⁻¹",
+    "giga": "t = " + "70G x 2G / " * 60 + "1 = 5.6e14 FLOP",
+    "r-assignments": "x <- " * 100 + "1 <- 2",
+    "r-printed": "[1] " * 100 + "1",
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.
@@ -60,6 +68,8 @@ WORKINGS = {
     "self-reference": "t = t + 1 = 2\nt = t * t = 4\n1 / t = 0.25",
     "prompts": ">>> 1 + 1\n" * 50 + "2\n>>> 2 * 2\n4.00000000000000000001",
     "long-names": "".join(f"growth{i} = surge{i} - 40   # 12 req/s\n" for i in range(40)),
+    "r-console": "load <- 70 / 6\n[1] 11.7\n" * 30 + "[1] 1 2 3\n" * 30 + "load + load\n[1] [1] 23.4",
+    "european": "0,9 x 80\n" + "131.072.000.000,5 x 1.000 = 8 760,5\n" * 30 + "1.2.3.4 = 1 234 567,8,9",
 }
 
 

@@ -155,8 +155,8 @@ def _table_row(text: str) -> str:
 _WORKING_IN_BRACKETS = re.compile(r"\(([^()=]*[\d)%]\s*(?:[-+*/×÷·x]|of)\s*[\d($][^()=]*)\)"
                                   r"(?=\s*(?:[,;.]\s|[,;.]?$|(?:and|vs\.?)\s))")
 #: A value and, perhaps, its unit and a few words, then a space before the bracket (``$40/hr``, ``8,670``,
-#: ``148 GB left for cache``); a bracket
-#: against its number multiplies it (``2.50(20.8/3600)``), and one after an operator is its operand.
+#: ``148 GB left for cache``); a bracket against its number multiplies it (``2.50(20.8/3600)``), and one after an
+#: operator is its operand.
 _VALUE_BEFORE = re.compile(r"\d(?:[\d,.]*\d)?\s*(?:[A-Za-z$%µ]+)?(?:/[A-Za-z]+)*(?:\s+[A-Za-z][A-Za-z'-]*){0,4}\s+$")
 _NOT_UNITS = frozenset(("x", "X", "times", "of", "by", "at", "per", "over"))
 #: Arithmetic alone: numbers, operators and short unit marks after numbers (``70B × 2 B``, ``$2.75 × 8,670``), no

@@ -49,7 +49,7 @@ def read(state: State, raw: str) -> n.Reading | None:
         return _answered(_read(state, " " * printed.end() + raw[printed.end():]), prompt or code)
     raw = _R_ASSIGN.sub(r"\1= ", raw, count=1)  # "load <- 70 / 6": R's assignment, not an arrow back
     if _R_PRINTED.match(state.next_line):
-        state.code = _code(state, raw)
+        state.code = _code(state, _NAMED.sub("", raw, count=1))  # "load = 70 / 6": what is named
         if state.code is not None:
             _read(state, raw)  # for the name it may give the value
             return None
@@ -63,17 +63,19 @@ _PROMPT = ">>>"
 #: R: ``load <- 70 / 6`` assigns, and the console prints a value after ``[1]`` on the next line.
 _R_ASSIGN = re.compile(r"^(\s*[A-Za-z_][\w.]*\s*)<-")
 _R_PRINTED = re.compile(r"^\s*\[1\]")
+#: A name given the value of the code after it (``load = ``).
+_NAMED = re.compile(r"^\s*[A-Za-z_][\w.]*\s*=(?!=)")
 
 
 def _code(state: State, raw: str) -> n.Node | None:
-    """What a line of code computes (``load = 70 / 6   # GB over GB/s``, ``load + 20``), in the learner's values;
-    None for anything else."""
+    """What a line of code computes (``ridge / ai``, ``load + 20``), read as the notation reads an author's
+    expression, in the learner's values; None for anything else (a tuple, a result given on the line:
+    ``rent / 10.8   # 0.2315``)."""
     code, _, comment = raw.partition("#")
     if opens_with_value(comment):
         return None
-    name = re.match(r"\s*[A-Za-z_][\w.]*\s*=(?!=)", code)
     try:
-        tree = n.parse(code[name.end():] if name else code)
+        tree = n.parse(code)
     except NotationError:
         return None
     known = state.ref.names | frozenset(state.variables)
@@ -83,20 +85,9 @@ def _code(state: State, raw: str) -> n.Node | None:
 
 
 def _typed(state: State, raw: str) -> bool:
-    """Keep what a ``>>>`` line computes for the line after it (``1224.13``): code, read as the notation
-    reads an author's expression. False for anything else (a tuple, a result typed on the same line)."""
-    code, _, comment = raw.split(_PROMPT, 1)[1].partition("#")
-    if opens_with_value(comment):
-        return False  # ">>> rent / 10.8   # 0.2315": the value is on this line
-    try:
-        tree = n.parse(code)
-    except NotationError:
-        return False
-    known = state.ref.names | frozenset(state.variables)
-    if not n.has_operation(tree) or any(x.id not in known for x in n.names(tree)):
-        return False
-    state.prompt = variables.substitute_node(tree, state.variables)
-    return True
+    """Keep what a ``>>>`` line computes for the line after it (``1224.13``); False where it is no such code."""
+    state.prompt = _code(state, raw.split(_PROMPT, 1)[1])
+    return state.prompt is not None
 
 
 def _answered(reading: n.Reading, prompt: n.Node | None) -> n.Reading:

@@ -1,5 +1,6 @@
-"""Round twenty-nine: a result written first, then a dash and where it comes from; ``G`` as a billion where the
-units say so; a working in brackets after a value and a few words; a bare number over a rate.
+"""Rounds twenty-nine to thirty-four: a result written first, then a dash and where it comes from; ``G`` as a
+billion where the units say so; a working in brackets after a value and a few words; a bare number over a rate;
+European numbers; digits cut off with an ellipsis; SI's ``s⁻¹``; R's ``<-`` and ``[1]``.
 
 Cases come from unseen workings marked by hand before the grader ran (tests/grade/corpus, ``s25-*``).
 """

@@ -221,6 +221,9 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
     millions = _stated_in_millions(c, side)
     if millions is not None and _agree(millions, side) in _AGREED:
         return "lenient", None, millions  # 0.55 × 30.6 = 16.83M tok/h: the working was in millions all along
+    per = _count_as_factor(first, ctx.scope, line.text, side)
+    if per is not None and _agree(per, side) in _AGREED:
+        return "ok", None, per  # $10/h ÷ 2,560 tok/s × 1e6 = $1.08 per million tokens: the million as a factor
     kept = next((a for a in readings if _agree(a, side) == "inherit"), None)
     if kept is not None:
         return "inherit", None, kept
@@ -411,6 +414,25 @@ def _stated_in_millions(c: Amount, side: Side) -> Amount | None:
         return None
     scale = _SCALES[suffix.group().strip()]
     return replace(c, base=c.base * scale, written=c.written * scale)
+
+
+def _count_as_factor(tree: n.Node, scope: Scope, text: str, side: Side) -> Amount | None:
+    """The working without a bare factor that is the count its side's unit is per (the million of ``$1.08 per
+    million tokens`` written as ``× 1e6`` or ``× 1 million``), or None when it has no such factor."""
+    unit = side.value.unit
+    if unit is None or not 0 < unit.scale < 1 or (1 / unit.scale).denominator != 1 \
+            or not any(k < 0 and d in COUNTED for d, k in zip(DIMENSIONS, unit.dims)):
+        return None
+    per = 1 / unit.scale
+    counted = {id(q.operand) for q in n.walk(tree) if isinstance(q, n.Quantity)}
+    factor = next((x for x in n.numbers(tree) if x.value == per and id(x) not in counted), None)
+    if per < 1000 or factor is None:
+        return None
+    try:
+        return amount(n.swap(tree, factor, replace(factor, value=Fraction(1), resolution=factor.resolution / per)),
+                      scope, text)
+    except NotationError:
+        return None
 
 
 def _counted_multiple(unit: Unit) -> bool:

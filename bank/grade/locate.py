@@ -63,6 +63,8 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     direct = rounding_step(state, arith) or best(state, claim, label, YES, used, own)
     if direct is None and arith.rounded is not None and line.segments[-1].approx and arith.work is not None:
         direct = best(state, arith.work, label, YES, used, own)  # "= 37.5 s => ~38 s": the value, then about it
+    if direct is None and computes and _rescaled(line):
+        direct = _in_other_units(state, claim, own)
     if direct is not None and not computes and not line.segments[-1].approx:
         direct = _exactly(state, claim, direct) or direct
     if direct is not None and _marks_up(state, line, arith, direct):
@@ -82,7 +84,7 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         return _named_slip(named, claim)
     if direct is not None and not computes and state.covered(direct.name) and named is not direct:
         # "The bare forecast is 2.4 replicas" names what it restates; a summary only says it again
-        later = None if label_words(label) & _SUMMARY else _restated(state, direct, claim)
+        later = None if label_words(label) & _SUMMARY or _conversion(line, claim, direct) else _restated(state, direct, claim)
         if later is not None:
             return later
         if _in_passing(line):
@@ -288,6 +290,27 @@ def _exactly(state: State, claim: Claim, direct: RefStep) -> RefStep | None:
         return None
     return next((s for s in state.ref.steps if state.covered(s.name) and s is not direct and s.base != direct.base
                  and state.learner.get(s.name) == claim.base.mid and of_kind(claim, s)), None)
+
+
+def _in_other_units(state: State, claim: Claim, own: frozenset[str]) -> RefStep | None:
+    """A step worked right whose value the claim works from and states again in other units (``140e9 B``, then
+    ``/ 1e9 = 140 GB``): the same step, said again."""
+    return next((s for s in state.ref.steps if s.name in own and state.coverage.get(s.name, ("",))[0] == "done"
+                 and s.name not in state.slipped and _in_step_unit(claim, s)
+                 and fits(claim, s.unit, s.base, s.shown) == YES), None)
+
+
+def _conversion(line: n.Chain, claim: Claim, step: RefStep) -> bool:
+    """``140e9 B = 140 GB``: lone values only, one quantity put into the step's own unit."""
+    first = line.segments[0].node
+    return len(line.segments) > 1 and not any(n.has_operation(seg.node) for seg in line.segments) \
+        and _in_step_unit(claim, step) and isinstance(first, n.Quantity) and first.unit.dims == step.unit.dims \
+        and first.unit.scale != step.unit.scale
+
+
+def _in_step_unit(claim: Claim, step: RefStep) -> bool:
+    """Whether a claim is written in its step's own unit (GB for weights in GB; not minutes for a time in s)."""
+    return claim.unit is not None and claim.unit.scale == step.unit.scale and claim.unit.dims == step.unit.dims
 
 
 def _restated(state: State, step: RefStep, claim: Claim) -> Outcome | None:

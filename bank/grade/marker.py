@@ -134,12 +134,12 @@ def _said(state: State, n_: int, chain: n.Chain, step: RefStep, label: str,
     return _record(state, n_, chain, check(chain, state.scope()), outcome, label, [])
 
 
-def _settle(state: State, step: str, stated: Claim, now: int) -> None:
+def _settle(state: State, step: str, stated: Claim, now: int, here: bool = False) -> None:
     """A claim for ``step`` came: earlier tentative slips on it were stepping stones, not attempts. One on an
     earlier line that stated the same value was the attempt, said again (``0.4 + 2 × 2 = 4.4 s`` … ``A: about
-    4.4 s``)."""
+    4.4 s``). ``here``: only those on this line."""
     for i, m in enumerate(state.marked):
-        if not m.outcome.tentative or m.outcome.step is None or m.outcome.step.name != step:
+        if not m.outcome.tentative or m.outcome.step is None or m.outcome.step.name != step or (here and m.line != now):
             continue
         if m.line < now and m.stated is not None and m.stated.base == stated.base:
             continue
@@ -190,6 +190,8 @@ def _record(state: State, n_: int, chain: n.Chain, arith: Arithmetic, outcome: O
     stated, step = arith.stated, outcome.step
     if step is not None and not outcome.tentative and outcome.status != Status.UNMATCHED and not outcome.said_again:
         _settle(state, step.name, stated, n_)  # a slip said again ("3185 s ?? 53 min") settles nothing
+        for name in set(outcome.credits) - {step.name}:  # "126.9 - 70 = 56.9 / 2.684 = 21.2 → 21": 56.9 led to 21.2
+            _settle(state, name, stated, n_, here=True)
     if step is not None and not outcome.partial:
         state.learned(step.name, stated.shown(step.unit, step.shown) * step.unit.scale)
         if outcome.status == Status.SLIP:

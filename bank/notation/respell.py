@@ -1,6 +1,7 @@
 """Rewrites of a line before it is read, each keeping every column where it was (so a caret still points
 at what the learner typed): full-width forms, LaTeX, a Markdown table row, a code comment that gives its line's
-value, a unit in brackets, SI's ``s⁻¹``, and a working in brackets after the value it gives.
+value, a unit in brackets, SI's ``s⁻¹``, a calculator's ``in GB`` before the result, and a working in brackets
+after the value it gives.
 
 >>> respell("growth = surge - 40   # 12 req/s")
 'growth = surge - 40   = 12 req/s'
@@ -37,7 +38,7 @@ def respell(text: str) -> str:
     """
     text = text.translate(_FULL_WIDTH)
     for rewrite in (_latex, _table_row, _script, _commented, _dimensions, _bracketed_units, _per_power,
-                    _worked_after):
+                    _converted, _worked_after):
         text = rewrite(text)
     return text
 
@@ -217,6 +218,32 @@ def _per_power(text: str) -> str:
     if "⁻¹" not in text:
         return text
     return _PER_POWER.sub(lambda m: "  " if m.group() == "⁻¹" else "/", text)
+
+
+#: ``163840 bytes * 2048 in GB = 0.3355 GB``: a search engine's (or a calculator's) conversion, ``in`` or ``to`` a unit
+#: at the end of the arithmetic, after a number, its unit or a bracket, and before the result.
+_CONVERTED = re.compile(r"(?<=[\w)%$])\s+(?:in|to|into)\s+(?P<unit>[A-Za-zµ$%][\w/µ$%^·]*(?:\s+per\s+[A-Za-z]+)?)"
+                        r"(?=\s*(?:=|≈|~|→|->))")
+_AS_UNIT = {"percent": "%", "per cent": "%", "pct": "%"}
+
+
+def _converted(text: str) -> str:
+    """The conversion is blanked, column for column: the result after ``=`` says its unit.
+
+    >>> _converted("140 GB / 0.864 TB/s in ms = 162 ms"), _converted("8.8 / 13 in percent = 67.7%")
+    ('140 GB / 0.864 TB/s       = 162 ms', '8.8 / 13            = 67.7%')
+    >>> _converted("time in ms = 162"), _converted("from 2 to 10 = 5x")
+    ('time in ms = 162', 'from 2 to 10 = 5x')
+    """
+    def blank(m: re.Match[str]) -> str:
+        unit = m.group("unit")
+        words = _AS_UNIT.get(unit.lower(), re.sub(r"\s+per\s+", "/", unit))
+        working = re.split(r"[=:]", text[:m.start()])[-1]
+        arithmetic = re.search(r"\d", working) and re.search(r"[-+*/×÷·^]|\sx\s", working)
+        return " " * len(m.group()) if arithmetic and _unit(words) else m.group()
+    if len(text) > _SHORT or not (" in " in text or " to " in text or " into " in text):
+        return text  # each conversion looks back along its line: a long line is no calculator's query
+    return _CONVERTED.sub(blank, text)
 
 
 def _bracketed_units(text: str) -> str:

@@ -1,6 +1,7 @@
 """Hostile learner lines for the prose readings: thousands set off by spaces, hyphenated ranges, Markdown bold,
 equations and remarks in brackets, bullets, decimal commas, lower-case units and billions, code comments and
-prompts, LaTeX, results before a dash, cut-off digits, SI's ``s⁻¹``, R's ``<-`` and ``[1]``; and whole workings
+prompts, LaTeX, results before a dash, cut-off digits, SI's ``s⁻¹``, R's ``<-`` and ``[1]``, a calculator's
+``in GB`` and ``× 1e6``; and whole workings
 that define variables or write numbers the European way. Each runs `bank grade` in a process of its own with
 bounded time and memory, and must end in a verdict or a located error, never a traceback."""
 
@@ -58,6 +59,9 @@ LINES = {
     "giga": "t = " + "70G x 2G / " * 60 + "1 = 5.6e14 FLOP",
     "r-assignments": "x <- " * 100 + "1 <- 2",
     "r-printed": "[1] " * 100 + "1",
+    "conversions": "1 * 2 in GB = " * 30 + "3 to to in in GB per per s = 1e6 per million tokens",
+    "a-long-unit-to-convert-to": "1 * 2 in " + "G" * 5000 + " = 2 GB",
+    "millions-as-factors": "$10/h / 2560 tok/s" + " * 1e6" * 80 + " = $1 per million tokens",
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.
@@ -70,6 +74,7 @@ WORKINGS = {
     "long-names": "".join(f"growth{i} = surge{i} - 40   # 12 req/s\n" for i in range(40)),
     "r-console": "load <- 70 / 6\n[1] 11.7\n" * 30 + "[1] 1 2 3\n" * 30 + "load + load\n[1] [1] 23.4",
     "european": "0,9 x 80\n" + "131.072.000.000,5 x 1.000 = 8 760,5\n" * 30 + "1.2.3.4 = 1 234 567,8,9",
+    "a-tape": "70e9 x 2 bytes = 140e9 B\n" + "/ 1e9 = 140 GB\nx 1e9 = 140e9 B\n" * 40 + "= 140 GB",
 }
 
 

@@ -10,7 +10,8 @@ runs with nothing else running; the peak with children (the Pagefind binary that
 index) is sampled from /proc in one more run, since sampling takes CPU the timed runs should have.
 `bank build` is timed cold (an empty loader cache, `$BANK_CACHE`, for every run: every YAML file is
 read, as mkdocs and Hugo read theirs; the ratios use this) and warm (the loader's cache filled by an
-earlier build of the same files, as in a rebuild). Hugo comes from Debian (`apt-get install hugo`);
+earlier build of the same files, as in a rebuild), and once more cold without the search index, which
+shows Pagefind's share. Hugo comes from Debian (`apt-get install hugo`);
 without it the Hugo column is skipped. Targets (issue 14), at 1,000 questions: bank <= 0.2x mkdocs
 and <= 4x Hugo; peak memory <= 150 MB at 1,000 and <= 300 MB at 10,000 questions.
 """
@@ -304,6 +305,10 @@ def fresh(folder: Path) -> Path:
     return Path(tempfile.mkdtemp(dir=folder, prefix="out-")) / "site"
 
 
+_UNINDEXED = "import sys; from bank.site import build; build(sys.argv[1], sys.argv[2], variants=int(sys.argv[3]), " \
+             "search=False)"
+
+
 def run_size(count: int, variants: int, runs: int, tools: set[str], folder: Path) -> dict:
     """Build ``count`` questions, made in ``folder``, with bank and ``tools`` (mkdocs, Hugo): (best seconds,
     own peak RSS, peak RSS with children) of each."""
@@ -330,6 +335,10 @@ def run_size(count: int, variants: int, runs: int, tools: set[str], folder: Path
     time.sleep(max(0.0, RACY_SECONDS + 0.1 - (time.time() - made)))  # older than the cache's racy window
     timed(build(fresh(folder)), folder, warm)
     out["bank warm"] = best(build, folder, runs, lambda: warm)
+    # The same cold build without Pagefind's index (the library's ``search=False``): the search's share.
+    out["bank unindexed"] = best(lambda site: [sys.executable, "-c", _UNINDEXED, str(questions), str(site),
+                                               str(variants)], folder, runs,
+                                 lambda: Path(tempfile.mkdtemp(dir=folder)))
     if "mkdocs" in tools:
         out["mkdocs"] = best(lambda site: [str(bin_dir / "mkdocs"), "build", "-q", "-d", str(site)], project, runs)
     if hugo and "hugo" in tools:
@@ -359,9 +368,9 @@ def main() -> None:
 def report(count: int, found: dict) -> None:
     """Print one size's rows and ratios."""
     mb = 1024 * 1024
-    labels = {"bank": "bank build (+Pagefind)", "bank warm": "  loader cache warm", "mkdocs": "mkdocs build",
-              "hugo": "hugo"}
-    for tool in ("bank", "bank warm", "mkdocs", "hugo"):
+    labels = {"bank": "bank build (+Pagefind)", "bank warm": "  loader cache warm",
+              "bank unindexed": "  no search index", "mkdocs": "mkdocs build", "hugo": "hugo"}
+    for tool in ("bank", "bank warm", "bank unindexed", "mkdocs", "hugo"):
         if tool in found:
             seconds, own, tree = found[tool]
             print(f"{count:>9} {labels[tool]:<24}{seconds:8.2f}s{own / mb:8.0f} MB{tree / mb:8.0f} MB")

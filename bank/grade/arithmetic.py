@@ -420,13 +420,13 @@ def _count_as_factor(tree: n.Node, scope: Scope, text: str, side: Side) -> Amoun
     """The working without a bare factor that is the count its side's unit is per (the million of ``$1.08 per
     million tokens`` written as ``× 1e6`` or ``× 1 million``), or None when it has no such factor."""
     unit = side.value.unit
-    if unit is None or not 0 < unit.scale < 1 or (1 / unit.scale).denominator != 1 \
+    if unit is None or not 0 < unit.scale <= Fraction(1, 1000) or (1 / unit.scale).denominator != 1 \
             or not any(k < 0 and d in COUNTED for d, k in zip(DIMENSIONS, unit.dims)):
         return None
     per = 1 / unit.scale
-    counted = {id(q.operand) for q in n.walk(tree) if isinstance(q, n.Quantity)}
+    counted = {id(q.operand) for q in n.walk(tree) if isinstance(q, n.Quantity)}  # "1e6 tokens" is no factor
     factor = next((x for x in n.numbers(tree) if x.value == per and id(x) not in counted), None)
-    if per < 1000 or factor is None:
+    if factor is None:
         return None
     try:
         return amount(n.swap(tree, factor, replace(factor, value=Fraction(1), resolution=factor.resolution / per)),

@@ -84,7 +84,8 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         return _named_slip(named, claim)
     if direct is not None and not computes and state.covered(direct.name) and named is not direct:
         # "The bare forecast is 2.4 replicas" names what it restates; a summary only says it again
-        later = None if label_words(label) & _SUMMARY or _conversion(line, claim, direct) else _restated(state, direct, claim)
+        summary = label_words(label) & _SUMMARY or _conversion(line, claim, direct)
+        later = None if summary else _restated(state, direct, claim)
         if later is not None:
             return later
         if _in_passing(line):

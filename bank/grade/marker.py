@@ -139,7 +139,8 @@ def _settle(state: State, step: str, stated: Claim, now: int, here: bool = False
     earlier line that stated the same value was the attempt, said again (``0.4 + 2 × 2 = 4.4 s`` … ``A: about
     4.4 s``). ``here``: only those on this line."""
     for i, m in enumerate(state.marked):
-        if not m.outcome.tentative or m.outcome.step is None or m.outcome.step.name != step or (here and m.line != now):
+        if not m.outcome.tentative or m.outcome.step is None or m.outcome.step.name != step \
+                or (here and m.line != now):
             continue
         if m.line < now and m.stated is not None and m.stated.base == stated.base:
             continue

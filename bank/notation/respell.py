@@ -220,11 +220,11 @@ def _per_power(text: str) -> str:
     return _PER_POWER.sub(lambda m: "  " if m.group() == "⁻¹" else "/", text)
 
 
-#: ``163840 bytes * 2048 in GB = 0.3355 GB``: a search engine's (or a calculator's) conversion, ``in`` or ``to`` a unit
-#: at the end of the arithmetic, after a number, its unit or a bracket, and before the result.
+#: ``163840 bytes * 2048 in GB = 0.3355 GB``: a search engine's (or a calculator's) conversion, ``in`` or ``to``
+#: a unit at the end of the arithmetic, after a number, its unit or a bracket, and before the result.
 _CONVERTED = re.compile(r"(?<=[\w)%$])\s+(?:in|to|into)\s+(?P<unit>[A-Za-zµ$%][\w/µ$%^·]*(?:\s+per\s+[A-Za-z]+)?)"
                         r"(?=\s*(?:=|≈|~|→|->))")
-_AS_UNIT = {"percent": "%", "per cent": "%", "pct": "%"}
+_AS_UNIT = {"percent": "%", "pct": "%"}
 
 
 def _converted(text: str) -> str:

@@ -26,7 +26,6 @@ import re
 import subprocess
 import tempfile
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import NoReturn
 
@@ -36,8 +35,6 @@ BUNDLE = "pagefind"
 MARK = "data-pagefind-body"
 #: Longest Pagefind may take to answer (it builds 10,000 pages' index in a few seconds).
 TIMEOUT = 600
-#: Threads writing the bundle's files.
-WRITERS = 4
 
 
 class SearchIndexError(BankError):
@@ -112,8 +109,8 @@ class Index:
         files = {_inside(out, f["path"]): base64.b64decode(f["content"]) for f in reply["files"]}
         for folder in {path.parent for path in files}:
             folder.mkdir(parents=True, exist_ok=True)
-        with ThreadPoolExecutor(WRITERS) as pool:  # creating a file is slow on some disks; a few at once
-            list(pool.map(lambda item: item[0].write_bytes(item[1]), files.items()))
+        for path, content in files.items():  # one writer: threads creating files in one folder queue on its lock
+            path.write_bytes(content)
         return self.pages
 
     def _started(self) -> Service:

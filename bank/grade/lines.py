@@ -7,6 +7,8 @@
 - A step's own name before its working, while the step is open, labels it (``chunk /8 = 18.4 MB``).
 - A result written first, then a dash and its working (``26 GB - 13B × 2 bytes``), where the two agree.
 - ``70G`` as seventy billion, not 70 GB, where gigabytes would leave a claim's units apart.
+- Values side by side (``(16-bit, 8-bit) = (140, 70) GB``, ``load | init = 13.3 | 25 s``): a claim for each.
+- A label that is a unit (``ms: 16 / 3.35 = 4.78``) gives it to a bare result.
 
 >>> from bank.load import load
 >>> from bank.variant import variant
@@ -28,8 +30,11 @@ from fractions import Fraction
 
 from .. import notation as n
 from ..errors import NotationError
+from ..units import DIMENSIONS, Unit, UnitError, parse_unit
+from ..vocabulary import COUNTED
 from ..notation.respell import dash_after_result, opens_with_value, respell
 from ..notation.nodes import moved
+from ..notation.tuples import spread
 from . import variables
 from .reading import amount
 from .state import State
@@ -53,7 +58,20 @@ def read(state: State, raw: str) -> n.Reading | None:
         if state.code is not None:
             _read(state, raw)  # for the name it may give the value
             return None
-    return _answered(_read(state, raw), prompt)
+    return _answered(_side_by_side(state, raw) or _read(state, raw), prompt)
+
+
+def _side_by_side(state: State, raw: str) -> n.Reading | None:
+    """``(16-bit, 8-bit) = (140, 70) GB``: one claim for each position of the line's tuples (see
+    :mod:`bank.notation.tuples`), or None where it sets no values side by side."""
+    rows = spread(raw)
+    if rows is None:
+        return None
+    try:
+        readings = [_read(state, row) for row in rows]
+    except NotationError:
+        return None  # read as written, and located there
+    return replace(readings[0], chains=tuple(chain for reading in readings for chain in reading.chains))
 
 
 #: A Python prompt: ``>>> ridge / ai``, with the value printed on the next line.
@@ -144,7 +162,7 @@ def _read(state: State, raw: str) -> n.Reading:
             reading = n.read_line(raw, names | {name}, state.ref.plan.units, previous=state.last_value,
                                   commas=state.commas)
     substituted = variables.substitute(reading, state.variables)
-    return _itself(_plain_again(_formula_in_words(reading, substituted, state)), state)
+    return _unit_label(_itself(_plain_again(_formula_in_words(reading, substituted, state)), state))
 
 
 def _result_first(state: State, raw: str, names: frozenset[str]) -> str:
@@ -231,6 +249,65 @@ def _plain_again(reading: n.Reading) -> n.Reading:
             chain = replace(chain, segments=segs[:-1])
         chains.append(chain)
     return replace(reading, chains=tuple(chains))
+
+
+def _unit_label(reading: n.Reading) -> n.Reading:
+    """``ms: 16 / 3.35 = 4.78``, ``GB sent: 2 x 80 x 49.2 MB = 7.87``: a label that opens with a unit gives it to
+    a bare result (``Mtok per $: 10.8 / 2.50 = 4.32`` is tokens per dollar, not a price)."""
+    unit = _label_unit(re.split(r"[,;]", reading.label)[-1])  # "at 60% load, Mtok per $: …": its last clause
+    if unit is None:
+        return reading
+    chains = []
+    for chain in reading.chains:
+        last = chain.segments[-1].node if chain.claim and chain.segments else None
+        labelled = _labelled(last, *unit) if last is not None else None
+        if labelled is not None:
+            chain = replace(chain, segments=(*chain.segments[:-1], replace(chain.segments[-1], node=labelled)))
+        chains.append(chain)
+    return replace(reading, chains=tuple(chains))
+
+
+def _labelled(node: n.Node, unit: Unit, text: str) -> n.Quantity | None:
+    """A result in its label's unit: a plain number (``= 30M`` says its own scale), or one counted per something
+    (``4.78 per token`` under ``ms:``, 4.78 ms per token)."""
+    number = node.operand if isinstance(node, n.Quantity) else node
+    if not isinstance(number, n.Num) or not _PLAIN_NUMBER.fullmatch(number.text.strip()):
+        return None
+    if number is node:
+        return n.Quantity(node.start, node.end, number, unit, text)
+    assert isinstance(node, n.Quantity)
+    if not node.unit_text.startswith("/") or any(k > 0 for k in node.unit.dims):
+        return None
+    try:
+        return replace(node, unit=parse_unit(text + node.unit_text), unit_text=text + node.unit_text)
+    except UnitError:
+        return None
+
+
+_PLAIN_NUMBER = re.compile(r"[\d,.]+(?:[eE][-+]?\d+)?")
+
+
+#: Words that name a period a line works over (``year: 24 × 365 = 8,760`` counts hours), not its unit.
+_PERIODS = frozenset(("hour", "day", "week", "month", "year"))
+
+
+def _label_unit(label: str) -> tuple[Unit, str] | None:
+    """The unit a short label opens with, written as a symbol (``ms``, ``GB sent``, ``tok/s per seq``, ``Mtok per
+    $``), if any. Words spelled out name a quantity (``bytes/step``, ``replica rent``), and a bare count is a
+    heading (``cards:``)."""
+    words = label.split()
+    if not 0 < len(words) <= 3 or len(words[0]) < 2 or words[0].lower().rstrip("s") in _PERIODS:
+        return None
+    for k in range(min(3, len(words)), 0, -1):
+        text = " ".join(words[:k]).replace(" per ", "/")
+        try:
+            unit = parse_unit(text)
+        except UnitError:
+            continue
+        counted = all(d in COUNTED for d, power in zip(DIMENSIONS, unit.dims) if power)
+        spelled = any(len(word) > 4 for word in re.findall(r"[A-Za-z]+", text))
+        return None if unit.dimensionless or spelled or (counted and unit.scale == 1) else (unit, text)
+    return None
 
 
 def _bare(node: n.Node) -> bool:

@@ -127,14 +127,29 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     return rounded_wrong_way(state, arith) or _step_slip(state, line, claim, found) \
         or _converted(state, line, claim, found) or _power_off(state, line, claim, found) \
         or input_slip(state, line, claim, found) or input_slip(state, line, _worked(line, arith), found) \
-        or _wrong_method(state, line, claim, found) or _answered(state, claim, label, computes) \
+        or _wrong_method(state, line, claim, found) or _answered(state, claim, label, computes, named) \
         or Outcome(Status.UNMATCHED)
 
 
-def _answered(state: State, claim: Claim, label: str, computes: bool) -> Outcome | None:
-    """``Answer: 54 sequences.`` matching nothing: a slip on the part it answers."""
-    part = None if computes else answered_part(state, claim, label)
+def _answered(state: State, claim: Claim, label: str, computes: bool, named: RefStep | None) -> Outcome | None:
+    """``Answer: 54 sequences.``, ``so $2.59 per Mtok at avg load``, matching nothing: a slip on the part it answers
+    (an open one its label names, the value in a unit of its kind)."""
+    if computes:
+        return None
+    part = answered_part(state, claim, label)
+    if part is None and named is not None and named.name in {p.name for p in state.ref.parts} \
+            and not state.covered(named.name) and claim.unit is not None and not claim.unit.dimensionless \
+            and not _said_before(state, claim, named):
+        part = named
     return None if part is None else Outcome(Status.SLIP, part, None)
+
+
+def _said_before(state: State, claim: Claim, step: RefStep) -> bool:
+    """Whether an earlier line stated the claim's value, read in the step's unit (``~$0.46`` after ``$0.457/Mtok``):
+    the learner's own value, said again."""
+    value = claim.shown(step.unit, step.shown)
+    return any((e.claim.unit is None or e.claim.unit.dimensionless or same_kind(e.claim.unit.dims, step.unit.dims))
+               and abs(e.claim.shown(step.unit, step.shown) - value) <= abs(value) / 50 for e in state.history)
 
 
 def _wrong_method(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> Outcome | None:

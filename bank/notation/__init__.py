@@ -9,7 +9,8 @@ Authors' step expressions and learners' working share this package:
 - :mod:`.exact`: exact values, units and compiled step functions (no sympy);
 - :mod:`.intervals`: what a rounded number stands for;
 - :mod:`.symbolic`: the tree as sympy objects (imported on demand);
-- :mod:`.lines` and :mod:`.assembly`: the claims in a learner's line of prose (scanned, then joined).
+- :mod:`.lines` and :mod:`.assembly`: the claims in a learner's line of prose (scanned, then joined);
+- :mod:`.respell` and :mod:`.tuples`: a line rewritten, column for column, before it is read.
 
 >>> tree = parse("70 GB / 6 GB/s")
 >>> evaluate(tree) == Fraction(35, 3)

@@ -1,7 +1,7 @@
 """Rewrites of a line before it is read, each keeping every column where it was (so a caret still points
 at what the learner typed): full-width forms, LaTeX, a Markdown table row, a code comment that gives its line's
-value, a unit in brackets, SI's ``s⁻¹``, a calculator's ``in GB`` before the result, and a working in brackets
-after the value it gives.
+value, a unit in brackets, SI's ``s⁻¹``, a calculator's ``in GB`` before the result, an inequality solved for an
+unknown, and a working in brackets after the value it gives.
 
 >>> respell("growth = surge - 40   # 12 req/s")
 'growth = surge - 40   = 12 req/s'
@@ -38,7 +38,7 @@ def respell(text: str) -> str:
     """
     text = text.translate(_FULL_WIDTH)
     for rewrite in (_latex, _table_row, _script, _commented, _dimensions, _bracketed_units, _per_power,
-                    _converted, _worked_after):
+                    _converted, _inequality, _worked_after):
         text = rewrite(text)
     return text
 
@@ -244,6 +244,39 @@ def _converted(text: str) -> str:
     if len(text) > _SHORT or not (" in " in text or " to " in text or " into " in text):
         return text  # each conversion looks back along its line: a long line is no calculator's query
     return _CONVERTED.sub(blank, text)
+
+
+#: ``n ≤ 93.2 / 2.684``: an unknown, a comparison, and the bound (the unknown a letter or two, with digits).
+_BOUND = re.compile(r"(?<![\w./])(?P<name>[A-Za-z][A-Za-z_]?\d?)\s*(?P<op>≤|≥|<=|>=|<(?!-)|>)(?=\s*[$(]*\d)")
+#: ``n × 2.684 ≤``, ``24t ≥``, ``x * 3000 >=``: a condition on the unknown, whose bound follows.
+_CONDITION = re.compile(r"(?<![\w.])(?:[\d.,]+(?:[A-Za-z]|\s*[*×x·]\s*[A-Za-z])\d?|[A-Za-z]\d?\s*[*×x·/]\s*[\d.,]+"
+                        r"(?:\s*[A-Za-z/]+)?)\s*(?:≤|≥|<=|>=|<(?!-)|>)")
+
+
+def _inequality(text: str) -> str:
+    """An inequality solved for an unknown reads as the bound it gives, column for column: ``n ≤ 34.7`` as
+    ``n = 34.7``, and the condition before it (``n × 2.684 ≤ 93.2``) as its right side alone.
+
+    >>> _inequality("8-bit: n × 2.684 ≤ 163.2 − 70 = 93.2 → n ≤ 34.7")
+    '8-bit:             163.2 − 70 = 93.2 → n = 34.7'
+    >>> _inequality("t >= 500/24 = 20.8 s"), _inequality("11.7 s > 10 s"), _inequality("5.25x > 5x, so alert")
+    ('t =  500/24 = 20.8 s', '11.7 s > 10 s', '5.25x > 5x, so alert')
+    """
+    if len(text) > _SHORT or not any(op in text for op in "<>≤≥"):
+        return text
+    text = _CONDITION.sub(lambda m: m.group() if _not_unknown(m.group()) else " " * len(m.group()), text)
+
+    def bound(m: re.Match[str]) -> str:
+        if re.search(r"[\d%)]\s*$", text[:m.start()]):
+            return m.group()  # "11.7 s > 10 s" compares two values: the s is a unit
+        return m.group("name") + m.group()[len(m.group("name")):].replace(m.group("op"), "=".ljust(len(m.group("op"))))
+    return _BOUND.sub(bound, text)
+
+
+def _not_unknown(condition: str) -> bool:
+    """Whether a condition's letter is a unit or a multiplier (``5.25x > 5``, ``11.7 s > 10``), not an unknown."""
+    letter = re.search(r"[A-Za-z]", condition)
+    return letter is None or letter.group() in "xXkKmM" or _unit(letter.group())
 
 
 def _bracketed_units(text: str) -> str:

@@ -1,7 +1,7 @@
 """Hostile learner lines for the prose readings: thousands set off by spaces, hyphenated ranges, Markdown bold,
 equations and remarks in brackets, bullets, decimal commas, lower-case units and billions, code comments and
 prompts, LaTeX, results before a dash, cut-off digits, SI's ``s⁻¹``, R's ``<-`` and ``[1]``, a calculator's
-``in GB`` and ``× 1e6``; and whole workings
+``in GB`` and ``× 1e6``, values side by side, inequalities, units as labels; and whole workings
 that define variables or write numbers the European way. Each runs `bank grade` in a process of its own with
 bounded time and memory, and must end in a verdict or a located error, never a traceback."""
 
@@ -62,6 +62,10 @@ LINES = {
     "conversions": "1 * 2 in GB = " * 30 + "3 to to in in GB per per s = 1e6 per million tokens",
     "a-long-unit-to-convert-to": "1 * 2 in " + "G" * 5000 + " = 2 GB",
     "millions-as-factors": "$10/h / 2560 tok/s" + " * 1e6" * 80 + " = $1 per million tokens",
+    "tuples": "(" * 60 + "1, 2" + ")" * 60 + " = (" + "1, " * 100 + "2) | " * 20 + "3",
+    "bars": "a | b = " + "1 | 2 = " * 60 + "| | |",
+    "inequalities": "n " + "<= 1 >= 2 ≤ 3 ≥ " * 25 + "24t >= 5 <- 6 < 7",
+    "unit-labels": "GB per s per tok: " + "1 / 2 = " * 60 + "3",
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.

@@ -31,7 +31,7 @@ from fractions import Fraction
 from .. import notation as n
 from ..errors import NotationError
 from ..units import DIMENSIONS, Unit, UnitError, parse_unit
-from ..vocabulary import COUNTED
+from ..vocabulary import COUNTED, UNITS
 from ..notation.respell import dash_after_result, opens_with_value, respell
 from ..notation.nodes import moved
 from ..notation.tuples import spread
@@ -287,16 +287,12 @@ def _labelled(node: n.Node, unit: Unit, text: str) -> n.Quantity | None:
 _PLAIN_NUMBER = re.compile(r"[\d,.]+(?:[eE][-+]?\d+)?")
 
 
-#: Words that name a period a line works over (``year: 24 × 365 = 8,760`` counts hours), not its unit.
-_PERIODS = frozenset(("hour", "day", "week", "month", "year"))
-
-
 def _label_unit(label: str) -> tuple[Unit, str] | None:
     """The unit a short label opens with, written as a symbol (``ms``, ``GB sent``, ``tok/s per seq``, ``Mtok per
     $``), if any. Words spelled out name a quantity (``bytes/step``, ``replica rent``), and a bare count is a
     heading (``cards:``)."""
     words = label.split()
-    if not 0 < len(words) <= 3 or len(words[0]) < 2 or words[0].lower().rstrip("s") in _PERIODS:
+    if not 0 < len(words) <= 3 or len(words[0]) < 2 or _period(words[0]):
         return None
     for k in range(min(3, len(words)), 0, -1):
         text = " ".join(words[:k]).replace(" per ", "/")
@@ -308,6 +304,13 @@ def _label_unit(label: str) -> tuple[Unit, str] | None:
         spelled = any(len(word) > 4 for word in re.findall(r"[A-Za-z]+", text))
         return None if unit.dimensionless or spelled or (counted and unit.scale == 1) else (unit, text)
     return None
+
+
+def _period(word: str) -> bool:
+    """A period spelled as a word (``year: 24 × 365 = 8,760`` counts hours in a year): what a line works over,
+    not its unit (``h:`` and ``ms:`` are units)."""
+    unit = UNITS.get(word.lower())
+    return unit is not None and unit.dimension == "time" and unit.scale >= 3600 and len(word) > 3
 
 
 def _bare(node: n.Node) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from ..units import UnitError, parse_unit
-from ..vocabulary import FULL_WIDTH_MARKS, NUMBER_WORDS
+from ..vocabulary import FULL_WIDTH_MARKS, NUMBER_WORDS, UNITS
 
 #: ``growth = surge - 40   # 12 req/s``: code, then a comment that opens with its value.
 _VALUE_FIRST = r"[$~≈]?\s*\d"
@@ -224,7 +224,6 @@ def _per_power(text: str) -> str:
 #: a unit at the end of the arithmetic, after a number, its unit or a bracket, and before the result.
 _CONVERTED = re.compile(r"(?<=[\w)%$])\s+(?:in|to|into)\s+(?P<unit>[A-Za-zµ$%][\w/µ$%^·]*(?:\s+per\s+[A-Za-z]+)?)"
                         r"(?=\s*(?:=|≈|~|→|->))")
-_AS_UNIT = {"percent": "%", "pct": "%"}
 
 
 def _converted(text: str) -> str:
@@ -236,11 +235,11 @@ def _converted(text: str) -> str:
     ('time in ms = 162', 'from 2 to 10 = 5x')
     """
     def blank(m: re.Match[str]) -> str:
-        unit = m.group("unit")
-        words = _AS_UNIT.get(unit.lower(), re.sub(r"\s+per\s+", "/", unit))
+        words = re.sub(r"\s+per\s+", "/", m.group("unit"))
         working = re.split(r"[=:]", text[:m.start()])[-1]
         arithmetic = re.search(r"\d", working) and re.search(r"[-+*/×÷·^]|\sx\s", working)
-        return " " * len(m.group()) if arithmetic and _unit(words) else m.group()
+        unit = _unit(words) or UNITS.get(words.lower()) is UNITS["%"]  # "in percent"
+        return " " * len(m.group()) if arithmetic and unit else m.group()
     if len(text) > _SHORT or not (" in " in text or " to " in text or " into " in text):
         return text  # each conversion looks back along its line: a long line is no calculator's query
     return _CONVERTED.sub(blank, text)

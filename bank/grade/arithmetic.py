@@ -129,8 +129,13 @@ def check(line: n.Chain, ctx: Context | Scope) -> Arithmetic:
         return Arithmetic(computed, given, False, dx.Slip.UNITS, unit=None, first=first.node)
     unit, rounded = computed.unit, None
     unsaid: dx.Slip | Literal["none"] | None = None
+    said: Side | None = None  # the last stated side that followed from the working
     for side in sides[1:]:
         verdict, how, reading = _follows(computed, side, line, ctx)
+        if verdict not in _AGREED and said is not None and _restates(said, side):
+            if side is sides[-1]:
+                given = said  # "12 × $2.50 = $30/hr ≈ $720/day ≈ $21.9k/mo": the claim is $30/hr, said again
+            continue
         if verdict not in _AGREED:
             diagnosis = dx.Slip(verdict) if verdict else _diagnose(computed, side, first.node, scope, text)
             return Arithmetic(computed, given, False, diagnosis, side, unit=None, first=first.node,
@@ -140,6 +145,7 @@ def check(line: n.Chain, ctx: Context | Scope) -> Arithmetic:
                 and not line.rounding:
             unsaid = _diagnose(computed, side, first.node, scope, text) or "none"
         unit, rounded = _claim_unit(verdict, reading, side.value), how or rounded
+        said = side
     left = _left(first, ctx)
     narrowed = None if given is None or rounded or left is None else _narrow(given, _widened(left))
     if rounded and given is not None and given.segment.link == n.chains.IMPLIES_LINK:
@@ -150,6 +156,15 @@ def check(line: n.Chain, ctx: Context | Scope) -> Arithmetic:
 
 
 _AGREED = ("ok", "inherit", "lenient")
+
+
+def _restates(said: Side, side: Side) -> bool:
+    """Whether a side says an earlier one again in another unit of the same kind, at the precision each is
+    written (``$30/hr ≈ $720/day ≈ $21.9k/mo``; ``$13.1k/mo ≈ $158k/yr``)."""
+    a, b = said.value.unit, side.value.unit
+    return a is not None and b is not None and not a.dimensionless and same_kind(a.dims, b.dims) \
+        and a.scale != b.scale and not n.has_operation(said.segment.node) and not n.has_operation(side.segment.node) \
+        and side.segment.link not in n.chains.ROUND_LINKS and said.base.overlaps(side.base)
 
 
 def _unit_on_whole(node: n.Node, scope: Scope, text: str) -> Amount | None:

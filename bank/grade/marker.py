@@ -69,6 +69,11 @@ def _mark(state: State, n_: int, raw: str) -> None:
             state.lines.append(LineResult(n_, raw, Status.UNMATCHED, message="typed at a prompt: its value is "
                                           "on the next line"))
             return
+        if _continued(reading, state.next_line):
+            state.lines.append(LineResult(n_, raw, Status.UNMATCHED, message="a working whose value is on the "
+                                          "next line: marked there"))
+            state.last_value = reading.claims[-1].segments[-1].node  # "= 14 GB" goes on from it
+            return
         split = [pieces(chain, state.scope()) for chain in reading.claims]
         claims = [piece for chain in split for piece in chain][:MAX_CLAIMS]
         interim = {id(piece) for piece in claims[:-1]}  # "rate: 4 × 989 = 3956 peak, half of that = 1978"
@@ -92,6 +97,13 @@ def _mark(state: State, n_: int, raw: str) -> None:
     state.last_value = max([c.segments[-1].node for c in claims] + [c.segments[-1].node for c, _, _ in said]
                            + [c.segments[-1].node for c in reading.chains if not c.claim and c.segments],
                            key=lambda node: node.end)
+
+
+def _continued(reading: n.Reading, following: str) -> bool:
+    """``W16 = 7 × 10⁹ × 2 B``, then a line opening ``= 14 GB``: a working whose value the next line gives, as
+    on a page of algebra (a working with no value is otherwise credited for what it computes)."""
+    return bool(reading.claims) and following.lstrip().startswith(("=", "≈")) and all(
+        len(c.segments) == 1 and n.has_operation(c.segments[0].node) for c in reading.claims)
 
 
 def _mentions(reading: n.Reading, state: State) -> list[tuple[n.Chain, RefStep, tuple[Stand, ...]]]:

@@ -1,7 +1,7 @@
 """Rewrites of a line before it is read, each keeping every column where it was (so a caret still points
-at what the learner typed): full-width forms, LaTeX, a Markdown table row, a code comment that gives its line's
-value, a unit in brackets, SI's ``s⁻¹``, a calculator's ``in GB`` before the result, an inequality solved for an
-unknown, and a working in brackets after the value it gives.
+at what the learner typed): full-width forms, subscripted names, LaTeX, a Markdown table row, a code comment that
+gives its line's value, a unit in brackets, SI's ``s⁻¹``, a calculator's ``in GB`` before the result, an inequality
+solved for an unknown, and a working in brackets after the value it gives.
 
 >>> respell("growth = surge - 40   # 12 req/s")
 'growth = surge - 40   = 12 req/s'
@@ -30,13 +30,18 @@ _FULL_WIDTH: dict[int, str] = {**{c: chr(c - 0xFEE0) for c in range(0xFF01, 0xFF
                                **{ord(k): v for k, v in FULL_WIDTH_MARKS.items()}}
 
 
+#: A name's subscript (``W₁₆``, ``t₁``, ``n₈``): the name, written in ASCII (``W16``), one character for one.
+_SUBSCRIPTS = {0x2080 + d: str(d) for d in range(10)}
+_SUBSCRIPTED = re.compile(r"(?<=[A-Za-z])[₀-₉]+")
+
+
 def respell(text: str) -> str:
     """``text`` with each rewrite of this module applied in turn (full-width forms first), column for column.
 
     >>> respell("after 30s：12×30＝３６０ requests，done。")
     'after 30s:12×30=360 requests;done.'
     """
-    text = text.translate(_FULL_WIDTH)
+    text = _SUBSCRIPTED.sub(lambda m: m.group().translate(_SUBSCRIPTS), text.translate(_FULL_WIDTH))
     for rewrite in (_latex, _table_row, _script, _commented, _dimensions, _bracketed_units, _per_power,
                     _converted, _inequality, _worked_after):
         text = rewrite(text)
@@ -210,14 +215,19 @@ _PER_POWER = re.compile(r"[·⋅ ](?=[A-Za-zµ$]+⁻¹)|⁻¹")
 
 
 def _per_power(text: str) -> str:
-    """SI's ``4.8 TB·s⁻¹`` and ``$10 h⁻¹`` read as ``4.8 TB/s`` and ``$10/h``, column for column.
+    """SI's ``4.8 TB·s⁻¹`` and ``$10 h⁻¹`` read as ``4.8 TB/s`` and ``$10/h``, and finance's ``$11k p.a.`` (per
+    annum) as ``$11k/yr``, column for column.
 
-    >>> _per_power("316 tok·s⁻¹; $10 h⁻¹, 80 GB·card⁻¹")
-    '316 tok/s  ; $10/h  , 80 GB/card  '
+    >>> _per_power("316 tok·s⁻¹; $10 h⁻¹, 80 GB·card⁻¹"), _per_power("≈ $11k p.a.")
+    ('316 tok/s  ; $10/h  , 80 GB/card  ', '≈ $11k/yr  ')
     """
+    text = _PER_ANNUM.sub(lambda m: "/yr".ljust(len(m.group())), text) if "p.a." in text else text
     if "⁻¹" not in text:
         return text
     return _PER_POWER.sub(lambda m: "  " if m.group() == "⁻¹" else "/", text)
+
+
+_PER_ANNUM = re.compile(r"(?<=[\dkKmM])\s?p\.a\.")
 
 
 #: ``163840 bytes * 2048 in GB = 0.3355 GB``: a search engine's (or a calculator's) conversion, ``in`` or ``to``

@@ -1,5 +1,6 @@
-"""Round thirty-nine: values side by side in tuples and between bars, a unit written as a line's label, an
-inequality solved for an unknown, and a wrong answer stated under the name of its part.
+"""Rounds thirty-nine and forty-one: values side by side in tuples and between bars, a unit written as a line's
+label, an inequality solved for an unknown, a wrong answer stated under the name of its part; a rate said again per
+day, month and year; algebra on a page (a working, then ``= value`` on the next line), subscripted names, ``p.a.``.
 
 Cases come from unseen workings marked by hand before the grader ran (tests/grade/corpus, ``s26-*``).
 """
@@ -67,3 +68,34 @@ def test_a_tuple_answers_every_part():
     working = "(16-bit, 8-bit, 4-bit) = 70e9 x (2, 1, 0.5) B = (140, 70, 35) GB\n140 / 80 = 1.75 -> 2 cards"
     assert [part("weight-memory-precision", None, working, step).status for step in ("w16", "w8", "w4")] \
         == ["correct"] * 3
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("spot-capacity", None, "On demand: 12 × $2.50 = $30/hr ≈ $720/day ≈ $21.9k/mo", 1, "correct",
+     "on_demand_bill"),
+    ("spot-capacity", None, "12 cards × $2.50 = $30/hr ≈ $720/day ≈ $21.9k/mo ≈ $263k/yr", 1, "correct",
+     "on_demand_bill"),
+    ("warm-pool-size", None, "Per replica: $2.50 × 8,760 = $21,900/yr ≈ $1.8k/mo", 1, "correct", "yearly_rent"),
+    ("spot-capacity", None, "On demand: 12 × $2.50 = $30/hr ≈ $72/day", 1, "slip", "on_demand_bill"),
+], ids=["a-rate-said-again-per-day-and-month", "and-per-year", "a-year-said-per-month", "a-wrong-restatement"])
+def test_said_again_per_period(qid, seed, working, line, status, step):
+    """``$30/hr ≈ $720/day ≈ $21.9k/mo``: each value says the one before it again, in another period."""
+    assert_line(qid, seed, working, line, status, step)
+
+
+ALGEBRA = ("W₁₆ = 70 × 10⁹ × 2 B\n"
+           "    = 140 × 10⁹ B = 140 GB\n"
+           "W₈ = 70 × 10⁹ × 1 B = 70 GB")
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("weight-memory-precision", None, ALGEBRA, 1, "unmatched", None),
+    ("weight-memory-precision", None, ALGEBRA, 2, "correct", "w16"),
+    ("weight-memory-precision", None, ALGEBRA, 3, "correct", "w8"),
+    ("weight-memory-precision", None, "W₁₆ = 70 × 10⁹ × 2 B", 1, "correct", "w16"),
+    ("cache-aware-routing", None, "affinity: 30M × $0.30/M = $9/day ≈ $3.3k p.a.", 1, "correct", "affinity_bill"),
+], ids=["the-working-waits-for-its-value", "the-value-on-the-next-line", "a-subscripted-name",
+        "a-working-alone-is-still-credited", "per-annum"])
+def test_algebra_on_a_page(qid, seed, working, line, status, step):
+    """A working whose value the next line gives (``= 140 GB``) is marked there; ``W₁₆`` is a name."""
+    assert_line(qid, seed, working, line, status, step)

@@ -66,6 +66,8 @@ LINES = {
     "bars": "a | b = " + "1 | 2 = " * 60 + "| | |",
     "inequalities": "n " + "<= 1 >= 2 ≤ 3 ≥ " * 25 + "24t >= 5 <- 6 < 7",
     "unit-labels": "GB per s per tok: " + "1 / 2 = " * 60 + "3",
+    "subscripts": "W₁₆₈₀₀₀₀₀₀₀₀₀₀₀ = " + "₁₂" * 200 + " = 1₂ p.a. p.a.",
+    "restated-rates": "12 × $2.50 = $30/hr" + " ≈ $720/day ≈ $21.9k/mo" * 60,
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.
@@ -78,6 +80,7 @@ WORKINGS = {
     "long-names": "".join(f"growth{i} = surge{i} - 40   # 12 req/s\n" for i in range(40)),
     "r-console": "load <- 70 / 6\n[1] 11.7\n" * 30 + "[1] 1 2 3\n" * 30 + "load + load\n[1] [1] 23.4",
     "european": "0,9 x 80\n" + "131.072.000.000,5 x 1.000 = 8 760,5\n" * 30 + "1.2.3.4 = 1 234 567,8,9",
+    "algebra": "W = 70 × 2\n" + "    = 140 - 1 + 1\n" * 60 + "    = 140 GB",
     "a-tape": "70e9 x 2 bytes = 140e9 B\n" + "/ 1e9 = 140 GB\nx 1e9 = 140e9 B\n" * 40 + "= 140 GB",
 }
 

@@ -8,7 +8,8 @@
 - A result written first, then a dash and its working (``26 GB - 13B × 2 bytes``), where the two agree.
 - ``70G`` as seventy billion, not 70 GB, where gigabytes would leave a claim's units apart.
 - Values side by side (``(16-bit, 8-bit) = (140, 70) GB``, ``load | init = 13.3 | 25 s``): a claim for each.
-- A label that is a unit (``ms: 16 / 3.35 = 4.78``) gives it to a bare result.
+- A label that is a unit (``ms: 16 / 3.35 = 4.78``), or ends with one in brackets (``W16 [GB] := …``), gives it
+  to a bare result.
 
 >>> from bank.load import load
 >>> from bank.variant import variant
@@ -254,7 +255,7 @@ def _plain_again(reading: n.Reading) -> n.Reading:
 def _unit_label(reading: n.Reading) -> n.Reading:
     """``ms: 16 / 3.35 = 4.78``, ``GB sent: 2 x 80 x 49.2 MB = 7.87``: a label that opens with a unit gives it to
     a bare result (``Mtok per $: 10.8 / 2.50 = 4.32`` is tokens per dollar, not a price)."""
-    unit = _label_unit(re.split(r"[,;]", reading.label)[-1])  # "at 60% load, Mtok per $: …": its last clause
+    unit = _bracketed_unit(reading.label) or _label_unit(re.split(r"[,;]", reading.label)[-1])  # its last clause
     if unit is None:
         return reading
     chains = []
@@ -285,6 +286,16 @@ def _labelled(node: n.Node, unit: Unit, text: str) -> n.Quantity | None:
 
 
 _PLAIN_NUMBER = re.compile(r"[\d,.]+(?:[eE][-+]?\d+)?")
+
+
+def _bracketed_unit(label: str) -> tuple[Unit, str] | None:
+    """The unit a label ends with in square brackets (``W16 [GB] := …``, ``t_read [s]``), spelled out or not."""
+    m = re.search(r"\[([^\[\]]+)\]\s*$", label)
+    try:
+        unit = parse_unit(m.group(1).strip()) if m else None
+    except UnitError:
+        return None
+    return None if unit is None or unit.dimensionless else (unit, m.group(1).strip())  # type: ignore[union-attr]
 
 
 def _label_unit(label: str) -> tuple[Unit, str] | None:

@@ -1,7 +1,7 @@
 """Rewrites of a line before it is read, each keeping every column where it was (so a caret still points
-at what the learner typed): full-width forms, subscripted names, LaTeX, a Markdown table row, a code comment that
-gives its line's value, a unit in brackets, SI's ``s⁻¹``, a calculator's ``in GB`` before the result, an inequality
-solved for an unknown, and a working in brackets after the value it gives.
+at what the learner typed): full-width forms, subscripted names, LaTeX, a numbered heading, a Markdown table row, a
+code comment that gives its line's value, a unit in brackets, SI's ``s⁻¹``, a calculator's ``in GB`` before the
+result, an inequality solved for an unknown, and a working in brackets after the value it gives.
 
 >>> respell("growth = surge - 40   # 12 req/s")
 'growth = surge - 40   = 12 req/s'
@@ -42,7 +42,7 @@ def respell(text: str) -> str:
     'after 30s:12×30=360 requests;done.'
     """
     text = _SUBSCRIPTED.sub(lambda m: m.group().translate(_SUBSCRIPTS), text.translate(_FULL_WIDTH))
-    for rewrite in (_latex, _table_row, _script, _commented, _dimensions, _bracketed_units, _per_power,
+    for rewrite in (_latex, _heading, _table_row, _script, _commented, _dimensions, _bracketed_units, _per_power,
                     _converted, _inequality, _worked_after):
         text = rewrite(text)
     return text
@@ -79,6 +79,19 @@ def _latex(text: str) -> str:
     text = _EXPONENT.sub(lambda m: f"^({m.group(1)})", text)
     text = _delimiters(text)
     return _LATEX_COMMAND.sub(lambda m: _LATEX_MARKS.get(m.group(), "").ljust(len(m.group())), text)
+
+
+#: ``1. Replicas``, ``3) Premium``: a list's number before words with no number among them.
+_HEADING = re.compile(r"^(\s*)(\d{1,2}[.)])(?=\s+[^\d\s][^\d]*$)")
+
+
+def _heading(text: str) -> str:
+    """A numbered heading's number is the list's, not a value: blanked, column for column.
+
+    >>> _heading("2. Load at forecast"), _heading("2. 7,200 / 9,000 = 80%"), _heading("2.5 GB")
+    ('   Load at forecast', '2. 7,200 / 9,000 = 80%', '2.5 GB')
+    """
+    return _HEADING.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
 
 
 def _delimiters(text: str) -> str:

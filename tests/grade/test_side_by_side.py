@@ -1,6 +1,7 @@
-"""Rounds thirty-nine and forty-one: values side by side in tuples and between bars, a unit written as a line's
+"""Rounds thirty-nine, forty-one and forty-three: values side by side in tuples and between bars, a unit written as a line's
 label, an inequality solved for an unknown, a wrong answer stated under the name of its part; a rate said again per
-day, month and year; algebra on a page (a working, then ``= value`` on the next line), subscripted names, ``p.a.``.
+day, month and year; algebra on a page (a working, then ``= value`` on the next line), subscripted names, ``p.a.``;
+round forty-three: a unit in brackets after a name (``W16 [GB] := …``), numbered headings.
 
 Cases come from unseen workings marked by hand before the grader ran (tests/grade/corpus, ``s26-*``).
 """
@@ -98,4 +99,24 @@ ALGEBRA = ("W₁₆ = 70 × 10⁹ × 2 B\n"
         "a-working-alone-is-still-credited", "per-annum"])
 def test_algebra_on_a_page(qid, seed, working, line, status, step):
     """A working whose value the next line gives (``= 140 GB``) is marked there; ``W₁₆`` is a name."""
+    assert_line(qid, seed, working, line, status, step)
+
+
+HEADINGS = ("1. Replicas\n"
+            "   - 7,200 × 1.25 = 9,000 tok/s\n"
+            "   - 9,000 / 3,000 = 3 replicas\n"
+            "2. Load at forecast\n"
+            "   - 7,200 / 9,000 = 80%")
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("weight-memory-precision", None, "W16 [GB] := 70e9 × 2 B = 140", 1, "correct", "w16"),
+    ("replica-boot-gap", None, "t_read [s] := 70 / 6 ≈ 11.7", 1, "correct", "read_time"),
+    ("launch-sizing", None, HEADINGS, 1, "unmatched", None),
+    ("launch-sizing", None, HEADINGS, 4, "unmatched", None),
+    ("launch-sizing", None, HEADINGS, 5, "correct", "utilisation"),
+], ids=["a-unit-in-brackets-after-the-name", "seconds-in-brackets", "a-numbered-heading-is-no-value",
+        "another-heading", "the-working-under-it"])
+def test_labels_and_headings(qid, seed, working, line, status, step):
+    """``W16 [GB] := … = 140`` is 140 GB; ``2. Load at forecast`` is a heading, its 2 no value."""
     assert_line(qid, seed, working, line, status, step)

@@ -68,6 +68,8 @@ LINES = {
     "unit-labels": "GB per s per tok: " + "1 / 2 = " * 60 + "3",
     "subscripts": "W₁₆₈₀₀₀₀₀₀₀₀₀₀₀ = " + "₁₂" * 200 + " = 1₂ p.a. p.a.",
     "restated-rates": "12 × $2.50 = $30/hr" + " ≈ $720/day ≈ $21.9k/mo" * 60,
+    "bracketed-unit-labels": "W [" + "GB/" * 300 + "s] := 1 / 2 = 3",
+    "numbered-heading": "99) " + "Heading " * 2000,
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.

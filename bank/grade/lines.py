@@ -291,11 +291,14 @@ _PLAIN_NUMBER = re.compile(r"[\d,.]+(?:[eE][-+]?\d+)?")
 def _bracketed_unit(label: str) -> tuple[Unit, str] | None:
     """The unit a label ends with in square brackets (``W16 [GB] := …``, ``t_read [s]``), spelled out or not."""
     m = re.search(r"\[([^\[\]]+)\]\s*$", label)
+    if m is None:
+        return None
+    text = m.group(1).strip()
     try:
-        unit = parse_unit(m.group(1).strip()) if m else None
+        unit = parse_unit(text)
     except UnitError:
         return None
-    return None if unit is None or unit.dimensionless else (unit, m.group(1).strip())  # type: ignore[union-attr]
+    return None if unit.dimensionless else (unit, text)
 
 
 def _label_unit(label: str) -> tuple[Unit, str] | None:

@@ -137,7 +137,7 @@ def _answered(state: State, claim: Claim, label: str, computes: bool, named: Ref
     if computes:
         return None
     part = answered_part(state, claim, label)
-    if part is None and named is not None and named.name in {p.name for p in state.ref.parts} \
+    if part is None and named is not None and named.name in state.ref.worked.parts \
             and not state.covered(named.name) and claim.unit is not None and not claim.unit.dimensionless \
             and not _said_before(state, claim, named):
         part = named
@@ -311,8 +311,7 @@ def _exactly(state: State, claim: Claim, direct: RefStep) -> RefStep | None:
 def _in_other_units(state: State, claim: Claim, own: frozenset[str]) -> RefStep | None:
     """A step worked right whose value the claim works from and states again in other units (``140e9 B``, then
     ``/ 1e9 = 140 GB``): the same step, said again."""
-    return next((s for s in state.ref.steps if s.name in own and state.coverage.get(s.name, ("",))[0] == "done"
-                 and s.name not in state.slipped and _in_step_unit(claim, s)
+    return next((s for s in state.ref.steps if s.name in own and _right(state, s.name) and _in_step_unit(claim, s)
                  and fits(claim, s.unit, s.base, s.shown) == YES), None)
 
 

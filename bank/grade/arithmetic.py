@@ -148,7 +148,7 @@ def check(line: n.Chain, ctx: Context | Scope) -> Arithmetic:
         said = side
     left = _left(first, ctx)
     narrowed = None if given is None or rounded or left is None else _narrow(given, _widened(left))
-    if rounded and given is not None and given.segment.link == n.chains.IMPLIES_LINK:
+    if rounded and given is not None and given.segment.link == n.chains.IMPLIES_LINK and _counts(given):
         whole = given.written.mid  # "9.87, so about 10": the count the learner chose, exactly
         narrowed = (Interval.point(given.base.mid), Interval.point(whole))
     return Arithmetic(computed, given, True, unit=unit, first=first.node, rounded=rounded, narrowed=narrowed,
@@ -253,14 +253,23 @@ _ROUNDINGS = ("up", "down", "nearest")
 
 
 def _count(side: Side) -> Fraction | None:
-    """The whole number a side states, "about" or not, where it is a count (``10 sequences``)."""
+    """The whole number a side states, "about" or not, where it is a count (``10 sequences``; a share, ``about
+    6%``, is a rounding)."""
     if not side.segment.approx:
         return side.written.mid if _whole(side) else None
     node = side.segment.node
-    if not (isinstance(node, n.Quantity) and isinstance(node.operand, n.Num) and node.unit.name):
+    if not (isinstance(node, n.Quantity) and isinstance(node.operand, n.Num) and node.unit.name) or node.unit.share:
         return None
     value = node.operand.value
     return value if value.denominator == 1 else None
+
+
+def _counts(side: Side) -> bool:
+    """Whether a side is a number of things (``10 sequences``, ``2``), which a learner chooses when rounding, not a
+    measure (``→ 32 s``, ``so about 6%``), which is only rounded."""
+    unit = side.value.unit
+    return unit is None or (unit.dimensionless and not unit.share) \
+        or all(d in COUNTED for d, power in zip(DIMENSIONS, unit.dims) if power)
 
 
 def _whole(side: Side) -> bool:

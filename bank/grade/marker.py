@@ -76,6 +76,8 @@ def _mark(state: State, n_: int, raw: str) -> None:
             return
         split = [pieces(chain, state.scope()) for chain in reading.claims]
         claims = [piece for chain in split for piece in chain][:MAX_CLAIMS]
+        if claims and all(_lone_given(state, c) for c in claims):  # "so keeping only 2 warm saves about $1.3k"
+            claims += [c for c in reading.chains if not c.claim and len(c.segments) == 1][:MAX_CLAIMS]
         interim = {id(piece) for piece in claims[:-1]}  # "rate: 4 × 989 = 3956 peak, half of that = 1978"
         said = [] if claims else _mentions(reading, state)  # "so we need two cards.": the answer, in words
         if not claims and not said:
@@ -93,10 +95,39 @@ def _mark(state: State, n_: int, raw: str) -> None:
         _error(state, n_, raw, exc)
         return
     state.lines.append(_line(n_, raw, results))
-    # the value the line ends on, a mention included ("= 12.1 ms, 82.9 tok/s each", then "x32 = 2650 tok/s")
-    state.last_value = max([c.segments[-1].node for c in claims] + [c.segments[-1].node for c, _, _ in said]
-                           + [c.segments[-1].node for c in reading.chains if not c.claim and c.segments],
-                           key=lambda node: node.end)
+    state.last_value = _ends_on(raw, claims + [c for c, _, _ in said],
+                                [c.segments[-1].node for c in reading.chains if not c.claim and c.segments])
+
+
+def _ends_on(raw: str, claims: list[n.Chain], mentions: list[n.Node]) -> n.Node:
+    """The value a line ends on, for a next line that opens with an operator: a mention included (``= 12.1 ms,
+    82.9 tok/s each``, then ``x32 = 2650 tok/s``), but not one in a bracketed aside (``10.8 s (≈ 121 GiB)``,
+    then ``+ 30 s``) nor a result said again (``3.15 → 4 serving, 3.15 has to round up``, then ``+ 1 spare``)."""
+    results = [c.segments[-1].node for c in claims]
+    said = {_plain(s.node) for c in claims for s in c.segments} - {None}
+    mentions = [x for x in mentions if _plain(x) not in said]
+    asides = _asides(raw)
+    found = [x for x in results + mentions if not any(a <= x.start < b for a, b in asides)] or results + mentions
+    return max(found, key=lambda node: node.end)
+
+
+def _plain(node: n.Node) -> Fraction | None:
+    """A written number's value, its unit aside (None for a working)."""
+    node = node.operand if isinstance(node, n.Quantity) else node
+    return node.value if isinstance(node, n.Num) else None
+
+
+def _asides(raw: str) -> list[tuple[int, int]]:
+    """The spans of a line's outermost brackets."""
+    spans, depth, start = [], 0, 0
+    for i, ch in enumerate(raw):
+        if ch == "(":
+            depth, start = depth + 1, i if depth == 0 else start
+        elif ch == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i + 1))
+    return spans
 
 
 def _continued(reading: n.Reading, following: str) -> bool:
@@ -104,6 +135,12 @@ def _continued(reading: n.Reading, following: str) -> bool:
     on a page of algebra (a working with no value is otherwise credited for what it computes)."""
     return bool(reading.claims) and following.lstrip().startswith(("=", "≈")) and all(
         len(c.segments) == 1 and n.has_operation(c.segments[0].node) for c in reading.claims)
+
+
+def _lone_given(state: State, chain: n.Chain) -> bool:
+    """Whether a claim is one of the problem's givens, said alone: the line's value, if any, is one it mentions."""
+    return len(chain.segments) == 1 and not n.has_operation(chain.segments[0].node) \
+        and state.restates_given(check(chain, state.scope()).stated)
 
 
 def _mentions(reading: n.Reading, state: State) -> list[tuple[n.Chain, RefStep, tuple[Stand, ...]]]:

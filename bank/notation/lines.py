@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from ..errors import NotationError
-from ..units import Unit
+from ..units import Unit, UnitError, parse_unit
 from ..vocabulary import (APPROX, APPROX_EQUALS, COUNTED, DIMENSIONS, EQUALS, IMPLIES, MULTIPLIERS, NUMBER_WORDS,
                           ROUNDING, SAYS)
 from .assembly import AGAIN, FROM, Item, assemble
@@ -71,7 +71,7 @@ def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str
     # "then + 50 s init → …": a word of sequence before the operator that goes on from the last line's value
     label_end += _word(tokens[label_end]) in _THEN and tokens[label_end + 1].text in _OPENERS
     opening = [Item("expr", label_end, label_end, node=moved(previous, 0, 0), link="earlier")] \
-        if previous is not None and tokens[label_end].text in _OPENERS and _has_link(tokens) else []
+        if previous is not None and _opens(tokens, label_end, previous) and _has_link(tokens) else []
     options = dict(names=names, units=units, max_length=max_length, max_depth=max_depth, giga=giga)
     chains = _chains(text, tokens, label_end, opening, options, previous)
     label = label_of(text, tokens, label_end, chains)
@@ -215,7 +215,10 @@ def _times_it(tokens: list[Token], i: int, before: Node | None) -> Item | None:
 
 
 #: Operators that may open a line, going on from the value the line before ended on.
-_OPENERS = ("*", "/", "x", "X", "+", "times")
+_OPENERS = ("*", "/", "x", "X", "+", "times", "plus")
+#: Marks that, opening a line before a number, state that number as a result: the value the line before ended on,
+#: rounded or said again (``→ 4 serving``, ``≈ 33.8 GB``).
+_ROUNDS_ON = ("→", "->", "=>", "⇒", "≈", "~")
 _THEN = ("then", "and", "next")
 _CONTINUING = ("+", "-", "*", "/", "x", "X", "times", "plus", "minus", "less", "divided", "multiplied", "of", "at",
                "split", "per")
@@ -433,6 +436,33 @@ def _beside_link(tokens: list[Token], i: int, end: int) -> bool:
     return before in ("=", "≈", "~") or tokens[end].text in ("=", "≈", "~")
 
 
+def _opens(tokens: list[Token], at: int, previous: Node) -> bool:
+    """Whether the line goes on from ``previous`` with the operator at ``at``. The word ``plus`` does so only onto a
+    value of the same kind (``plus 45 s of init gives 78.3 s`` after ``33.3 s``; ``plus 2 spares = 6 replicas``
+    after a load of 95% adds to the serving replicas, not to the load)."""
+    if tokens[at].text in _ROUNDS_ON:
+        return tokens[at + 1].kind == "num"
+    if tokens[at].text not in _OPENERS:
+        return False
+    if tokens[at].text != "plus":
+        return True
+    if len(tokens) <= at + 2 or not isinstance(previous, Quantity):
+        return False
+    number, unit = tokens[at + 1], tokens[at + 2]
+    if number.kind != "num" or unit.kind != "name":
+        return False
+    try:
+        return parse_unit(unit.text).dims == previous.unit.dims
+    except UnitError:
+        return False
+
+
 def _has_link(tokens: list[Token]) -> bool:
-    """Whether a line states a result (``+ 20s init`` is an annotation; ``x 8192 = 536.9 MB`` a claim)."""
-    return any(t.text in _LINK_MARKS for t in tokens)
+    """Whether a line states a result (``+ 20s init`` is an annotation; ``x 8192 = 536.9 MB`` and ``plus 45 s
+    gives 78.3 s`` are claims)."""
+    return any(t.text in _LINK_MARKS or _word(t) in _STATING for t in tokens)
+
+
+#: Words that state a line's result (``gives``, ``makes``), as the link marks do.
+_STATING = frozenset(w for w in SAYS if " " not in w and w not in ("is", "are", "was", "for", "need", "needs",
+                                                                    "left", "total", "cost", "costs", "takes"))

@@ -1,7 +1,8 @@
 """Rewrites of a line before it is read, each keeping every column where it was (so a caret still points
-at what the learner typed): full-width forms, subscripted names, LaTeX, a numbered heading, a Markdown table row, a
-code comment that gives its line's value, a unit in brackets, SI's ``s⁻¹``, a calculator's ``in GB`` before the
-result, an inequality solved for an unknown, and a working in brackets after the value it gives.
+at what the learner typed): full-width forms, subscripted names, struck-out text, a stated precision (``3 s.f.``), a
+stopwatch's seconds (``0:13.75``), LaTeX, a numbered heading, a Markdown table row, a code comment that gives its
+line's value, a unit in brackets, SI's ``s⁻¹``, a calculator's ``in GB`` before the result, an inequality solved for an
+unknown, and a working in brackets after the value it gives.
 
 >>> respell("growth = surge - 40   # 12 req/s")
 'growth = surge - 40   = 12 req/s'
@@ -42,10 +43,52 @@ def respell(text: str) -> str:
     'after 30s:12×30=360 requests;done.'
     """
     text = _SUBSCRIPTED.sub(lambda m: m.group().translate(_SUBSCRIPTS), text.translate(_FULL_WIDTH))
-    for rewrite in (_latex, _heading, _table_row, _script, _commented, _dimensions, _bracketed_units, _per_power,
-                    _converted, _inequality, _worked_after):
+    for rewrite in (_struck, _precision, _stopwatch, _latex, _heading, _table_row, _script, _commented, _dimensions,
+                    _bracketed_units, _per_power, _converted, _inequality, _worked_after):
         text = rewrite(text)
     return text
+
+
+#: Markdown's strikethrough on one line: ``~~4.282~~ 4.228 ms``.
+_STRUCK = re.compile(r"~~(?=\S)[^~\n]*?(?<=\S)~~")
+
+
+def _struck(text: str) -> str:
+    """What a learner struck out (``= ~~17.5 GB~~ 35 GB``) is withdrawn: blanks, column for column.
+
+    >>> _struck("drain = 1,100 / 30 = ~~33.3~~ 36.7 s")
+    'drain = 1,100 / 30 =          36.7 s'
+    """
+    return _STRUCK.sub(lambda m: " " * len(m.group()), text) if "~~" in text else text
+
+
+_FIGURES = (r"\d\s*(?:s\.\s?f\.?|sf|sig\.?\s*figs?\.?|significant\s+fig(?:ure)?s?|d\.\s?p\.?|dp"
+            r"|decimal\s+places?)")
+#: A precision stated after a value: ``(3 s.f.)``, ``to 1 d.p.``, ``2 d.p.``, ``(2 decimal places)``.
+_PRECISION = re.compile(rf"\(\s*(?:to\s+)?{_FIGURES}\s*\)|\b(?:to|at)\s+{_FIGURES}(?!\w)|\b\d\s*(?:s\.f\.|d\.p\.)",
+                        re.IGNORECASE)
+
+
+def _precision(text: str) -> str:
+    """A precision the learner states (``≈ 2.68 GB (3 s.f.)``) is no value (``3 s``): blanks, column for column.
+
+    >>> _precision("= 236.5 tok/s to 1 d.p.")
+    '= 236.5 tok/s          '
+    """
+    return _PRECISION.sub(lambda m: " " * len(m.group()), text)
+
+
+#: A stopwatch's reading under a minute: ``0:45``, ``0:13.75``, ``0:00.33`` (a ratio never opens with 0).
+_STOPWATCH = re.compile(r"(?<![\w.:])0:([0-5]\d(?:\.\d+)?)(?![\w:]|\s*(?:s|sec|secs|seconds)\b)")
+
+
+def _stopwatch(text: str) -> str:
+    """A stopwatch's reading under a minute reads as seconds, its digits two columns on.
+
+    >>> _stopwatch("init 0:45, total 0:13.75 + 0:45 = 0:58.75")
+    'init 45 s, total 13.75 s + 45 s = 58.75 s'
+    """
+    return _STOPWATCH.sub(lambda m: f"{m.group(1)} s", text) if "0:" in text else text
 
 
 #: LaTeX's commands for what the notation writes as one mark, each padded to the command's width (``\$`` keeps

@@ -1,7 +1,8 @@
 """Hostile learner lines for the prose readings: thousands set off by spaces, hyphenated ranges, Markdown bold,
 equations and remarks in brackets, bullets, decimal commas, lower-case units and billions, code comments and
 prompts, LaTeX, results before a dash, cut-off digits, SI's ``s⁻¹``, R's ``<-`` and ``[1]``, a calculator's
-``in GB`` and ``× 1e6``, values side by side, inequalities, units as labels; and whole workings
+``in GB`` and ``× 1e6``, values side by side, inequalities, units as labels, struck-out values, stated precisions, a stopwatch's seconds, lines that open with
+``plus`` or an arrow; and whole workings
 that define variables or write numbers the European way. Each runs `bank grade` in a process of its own with
 bounded time and memory, and must end in a verdict or a located error, never a traceback."""
 
@@ -70,6 +71,10 @@ LINES = {
     "restated-rates": "12 × $2.50 = $30/hr" + " ≈ $720/day ≈ $21.9k/mo" * 60,
     "bracketed-unit-labels": "W [" + "GB/" * 300 + "s] := 1 / 2 = 3",
     "numbered-heading": "99) " + "Heading " * 2000,
+    "struck-out": "t = " + "~~1~~ " * 300 + "~~" * 200 + "~ ~~2 = 3~~ = 4",
+    "precisions": "t = 1 " + "(3 s.f.) to 1 d.p. 2 dp (2 decimal places) " * 40 + "= 1",
+    "stopwatch": "t = " + "0:00.1 + 0:59 + " * 60 + "0:0:0 = 0:60",
+    "openers": "plus " * 200 + "1 s gives 2 s → ≈ ~ 3",
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.
@@ -84,6 +89,7 @@ WORKINGS = {
     "european": "0,9 x 80\n" + "131.072.000.000,5 x 1.000 = 8 760,5\n" * 30 + "1.2.3.4 = 1 234 567,8,9",
     "algebra": "W = 70 × 2\n" + "    = 140 - 1 + 1\n" * 60 + "    = 140 GB",
     "a-tape": "70e9 x 2 bytes = 140e9 B\n" + "/ 1e9 = 140 GB\nx 1e9 = 140e9 B\n" * 40 + "= 140 GB",
+    "going-on": "11.7 s (≈ 65 GiB)\n" + "plus 20 s gives 31.7 s, 31.7 is the total\n→ 32 s\n≈ 32 s\n" * 30,
 }
 
 

@@ -213,6 +213,9 @@ ROUNDING: dict[str, str] = {
 RATE_WORDS = ("per", "an", "a", "every", "each")
 #: Single words that link a working to its value (never an adjective before a unit: "so step").
 LINK_WORDS = frozenset(w for phrase in (*EQUALS, *SAYS, *IMPLIES, *APPROX) for w in [phrase] if " " not in w)
+#: Labels of a line that sets out the problem's data or what is asked (``Given: 70e9 params, 2 B each``), not working.
+DATA_LABELS = frozenset({"given", "givens", "known", "knowns", "data", "find", "unknown", "unknowns", "required",
+                         "asked"})
 #: Words that never name a param or step.
 RESERVED = frozenset({"x", "X", "of", "per", "at", "times", "plus", "minus", "less", "by", "over", "and",
                       "nan", "inf", "infinity"}) | frozenset(APPROX) | frozenset(SUFFIXES)

@@ -24,6 +24,7 @@ from fractions import Fraction
 from .. import notation as n
 from ..errors import NotationError
 from ..model import Question, Term, Variant
+from ..vocabulary import DATA_LABELS
 from . import diagnose as dx
 from . import lines, rubric
 from .arithmetic import Arithmetic, Context, check
@@ -73,6 +74,10 @@ def _mark(state: State, n_: int, raw: str) -> None:
             state.lines.append(LineResult(n_, raw, Status.UNMATCHED, message="a working whose value is on the "
                                           "next line: marked there"))
             state.last_value = reading.claims[-1].segments[-1].node  # "= 14 GB" goes on from it
+            return
+        if _data_line(reading):
+            state.lines.append(LineResult(n_, raw, Status.UNMATCHED, message="the problem's data, set out: nothing "
+                                          "to mark"))
             return
         split = [pieces(chain, state.scope()) for chain in reading.claims]
         claims = [piece for chain in split for piece in chain][:MAX_CLAIMS]
@@ -135,6 +140,14 @@ def _continued(reading: n.Reading, following: str) -> bool:
     on a page of algebra (a working with no value is otherwise credited for what it computes)."""
     return bool(reading.claims) and following.lstrip().startswith(("=", "≈")) and all(
         len(c.segments) == 1 and n.has_operation(c.segments[0].node) for c in reading.claims)
+
+
+def _data_line(reading: n.Reading) -> bool:
+    """``Given: P = 70e9 params; 2 / 1 / 0.5 B per param``, ``Find: TTFT``: the problem set out, where no claim works
+    a value out (``Given: usable = 0.9 × 80 = 72 GB`` is working, and marked)."""
+    words = reading.label.lower().split()
+    return bool(words) and words[0] in DATA_LABELS and not any(
+        len(c.segments) > 1 and n.has_operation(c.segments[0].node) for c in reading.claims)
 
 
 def _lone_given(state: State, chain: n.Chain) -> bool:

@@ -215,7 +215,7 @@ def _times_it(tokens: list[Token], i: int, before: Node | None) -> Item | None:
 
 
 #: Operators that may open a line, going on from the value the line before ended on.
-_OPENERS = ("*", "/", "x", "X", "+", "times", "plus")
+_OPENERS = ("*", "/", "x", "X", "+", "times", "plus", "minus")
 #: Marks that, opening a line before a number, state that number as a result: the value the line before ended on,
 #: rounded or said again (``→ 4 serving``, ``≈ 33.8 GB``).
 _ROUNDS_ON = ("→", "->", "=>", "⇒", "≈", "~")
@@ -437,14 +437,14 @@ def _beside_link(tokens: list[Token], i: int, end: int) -> bool:
 
 
 def _opens(tokens: list[Token], at: int, previous: Node) -> bool:
-    """Whether the line goes on from ``previous`` with the operator at ``at``. The word ``plus`` does so only onto a
-    value of the same kind (``plus 45 s of init gives 78.3 s`` after ``33.3 s``; ``plus 2 spares = 6 replicas``
+    """Whether the line goes on from ``previous`` with the operator at ``at``. The words ``plus`` and ``minus`` do so
+    only with a value of the same kind (``plus 45 s of init gives 78.3 s`` after ``33.3 s``; ``plus 2 spares = 6 replicas``
     after a load of 95% adds to the serving replicas, not to the load)."""
     if tokens[at].text in _ROUNDS_ON:
         return tokens[at + 1].kind == "num"
     if tokens[at].text not in _OPENERS:
         return False
-    if tokens[at].text != "plus":
+    if tokens[at].text not in ("plus", "minus"):
         return True
     if len(tokens) <= at + 2 or not isinstance(previous, Quantity):
         return False

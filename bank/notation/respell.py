@@ -1,8 +1,9 @@
 """Rewrites of a line before it is read, each keeping every column where it was (so a caret still points
-at what the learner typed): full-width forms, subscripted names, struck-out text, a stated precision (``3 s.f.``), a
-stopwatch's seconds (``0:13.75``), LaTeX, a numbered heading, a Markdown table row, a code comment that gives its
-line's value, a unit in brackets, SI's ``s⁻¹``, a calculator's ``in GB`` before the result, an inequality solved for an
-unknown, and a working in brackets after the value it gives.
+at what the learner typed): full-width forms, subscripted names, ``7.9×`` as ``7.9x``, Swiss thousands (``8'760``),
+struck-out text, a stated precision (``3 s.f.``), a stopwatch's seconds (``0:13.75``), a closing tag (``[16-bit
+weights]``), ``divide 148 by 2.684``, LaTeX, a numbered heading, a Markdown table row, a code comment that gives its line's value, a unit in
+brackets, SI's ``s⁻¹``, a calculator's ``in GB`` before the result, an inequality solved for an unknown, and a working
+in brackets after the value it gives.
 
 >>> respell("growth = surge - 40   # 12 req/s")
 'growth = surge - 40   = 12 req/s'
@@ -36,6 +37,13 @@ _SUBSCRIPTS = {0x2080 + d: str(d) for d in range(10)}
 _SUBSCRIPTED = re.compile(r"(?<=[A-Za-z])[₀-₉]+")
 
 
+#: ``= 7.9×``, ``≈ 9.5×, a tail``: a multiple written with the times sign after it, ending a line or clause, as
+#: ``7.9x`` is (``2× layers`` is a product, and stays).
+_TIMES_AFTER = re.compile(r"(?<=\d)×(?=\s*$|\s+\[|[,;.]\s)")
+#: Thousands set off by apostrophes, the Swiss way (``327'680 B``, ``$21’900``): read as ``327_680``.
+_SWISS = re.compile(r"(?<=\d)['’](?=\d{3}(?!\d))")
+
+
 def respell(text: str) -> str:
     """``text`` with each rewrite of this module applied in turn (full-width forms first), column for column.
 
@@ -43,7 +51,8 @@ def respell(text: str) -> str:
     'after 30s:12×30=360 requests;done.'
     """
     text = _SUBSCRIPTED.sub(lambda m: m.group().translate(_SUBSCRIPTS), text.translate(_FULL_WIDTH))
-    for rewrite in (_struck, _precision, _stopwatch, _latex, _heading, _table_row, _script, _commented, _dimensions,
+    text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
+    for rewrite in (_struck, _precision, _stopwatch, _tagged, _divide, _latex, _heading, _table_row, _script, _commented, _dimensions,
                     _bracketed_units, _per_power, _converted, _inequality, _worked_after):
         text = rewrite(text)
     return text
@@ -76,6 +85,22 @@ def _precision(text: str) -> str:
     '= 236.5 tok/s          '
     """
     return _PRECISION.sub(lambda m: " " * len(m.group()), text)
+
+
+#: ``divide 148 by 2.684``: the imperative a calculator's user says, operands in between; and ``divide by 13.4``.
+_DIVIDE = re.compile(r"\bdivide(\s+[$]?\d[\d,._]*(?:\s?[A-Za-z%/]+)?)?\s+by\b(?=\s*[$(]?\d)", re.IGNORECASE)
+
+
+def _divide(text: str) -> str:
+    """``divide 148 by 2.684`` reads as ``148 / 2.684``, and ``divide by 13.4`` as ``/ 13.4``, column for column.
+
+    >>> _divide("divide 148 by 2.684 → 55.1; divide by 4 × 3.35")
+    '       148  / 2.684 → 55.1;         / 4 × 3.35'
+    """
+    def spoken(m: re.Match[str]) -> str:
+        operand = m.group(1) or ""
+        return " " * 6 + operand + " " * (len(m.group()) - 6 - len(operand) - 1) + "/"
+    return _DIVIDE.sub(spoken, text) if "divide" in text.lower() else text
 
 
 #: A stopwatch's reading under a minute: ``0:45``, ``0:13.75``, ``0:00.33`` (a ratio never opens with 0).
@@ -352,6 +377,25 @@ def _bracketed_units(text: str) -> str:
             return m.group(0)
         return m.group(0).replace(m.group(2), " ", 1)[::-1].replace(m.group(4), " ", 1)[::-1]
     return _BRACKETED_UNIT.sub(plain, text)
+
+
+#: ``… = 140 GB   [16-bit weights]``: a tag in square brackets that ends the line, after some space.
+_TAG = re.compile(r"(?<=\S)(\s{2,}|\t+|\s(?=\[[^\[\]]*\s))\[([^\[\]=]*[A-Za-z][^\[\]]*)\]\s*$")
+
+
+def _tagged(text: str) -> str:
+    """A tag that names what a line found (``70e9 × 2 B = 140 GB   [16-bit weights]``, ``= 1 FLOP/B [AI at b = 1]``)
+    is no part of its working: blanked, column for column. A unit alone in brackets (``140 [GB]``) stays.
+
+    >>> _tagged("140 / 80 = 1.75 → 2 cards   [cards]")
+    '140 / 80 = 1.75 → 2 cards          '
+    >>> _tagged("weights = 140 [GB]")
+    'weights = 140 [GB]'
+    """
+    m = _TAG.search(text) if text.rstrip().endswith("]") else None
+    if m is None or _unit(m.group(2).strip()) and text[:m.start()].rstrip()[-1:].isdigit():
+        return text  # "= 2   [cards]": the number's unit
+    return text[:m.start(2) - 1] + " " * (len(text) - m.start(2) + 1)
 
 
 #: ``[B]/[B/s] = [s]``: units in square brackets, joined by operators and ``=``, with no number among them.

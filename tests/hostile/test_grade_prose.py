@@ -2,7 +2,7 @@
 equations and remarks in brackets, bullets, decimal commas, lower-case units and billions, code comments and
 prompts, LaTeX, results before a dash, cut-off digits, SI's ``s⁻¹``, R's ``<-`` and ``[1]``, a calculator's
 ``in GB`` and ``× 1e6``, values side by side, inequalities, units as labels, struck-out values, stated precisions, a stopwatch's seconds, lines that open with
-``plus`` or an arrow; and whole workings
+``plus`` or an arrow, Swiss thousands, closing tags, ``9.5×`` and ``divide … by``; and whole workings
 that define variables or write numbers the European way. Each runs `bank grade` in a process of its own with
 bounded time and memory, and must end in a verdict or a located error, never a traceback."""
 
@@ -75,6 +75,10 @@ LINES = {
     "precisions": "t = 1 " + "(3 s.f.) to 1 d.p. 2 dp (2 decimal places) " * 40 + "= 1",
     "stopwatch": "t = " + "0:00.1 + 0:59 + " * 60 + "0:0:0 = 0:60",
     "openers": "plus " * 200 + "1 s gives 2 s → ≈ ~ 3",
+    "swiss-thousands": "t = " + "1'000'" * 200 + "000 ’’ 1’2 = 1'000",
+    "closing-tags": "t = 1 + 2 = 3   [" + "a = b " * 300 + "]",
+    "times-after": "t = " + "2×, " * 200 + "3× [x]",
+    "divide-by": "divide " * 200 + "1 GB by by 2 divide by divide by 3 = 0.2",
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.

@@ -82,7 +82,7 @@ def _mark(state: State, n_: int, raw: str) -> None:
         split = [pieces(chain, state.scope()) for chain in reading.claims]
         claims = [piece for chain in split for piece in chain][:MAX_CLAIMS]
         if claims and all(_lone_given(state, c) for c in claims):  # "so keeping only 2 warm saves about $1.3k"
-            claims += [c for c in reading.chains if not c.claim and len(c.segments) == 1][:MAX_CLAIMS]
+            claims = (claims + [c for c in reading.chains if not c.claim and len(c.segments) == 1])[:MAX_CLAIMS]
         interim = {id(piece) for piece in claims[:-1]}  # "rate: 4 × 989 = 3956 peak, half of that = 1978"
         said = [] if claims else _mentions(reading, state)  # "so we need two cards.": the answer, in words
         if not claims and not said:

@@ -438,8 +438,8 @@ def _beside_link(tokens: list[Token], i: int, end: int) -> bool:
 
 def _opens(tokens: list[Token], at: int, previous: Node) -> bool:
     """Whether the line goes on from ``previous`` with the operator at ``at``. The words ``plus`` and ``minus`` do so
-    only with a value of the same kind (``plus 45 s of init gives 78.3 s`` after ``33.3 s``; ``plus 2 spares = 6 replicas``
-    after a load of 95% adds to the serving replicas, not to the load)."""
+    only with a value of the same kind (``plus 45 s of init gives 78.3 s`` after ``33.3 s``; ``plus 2 spares = 6
+    replicas`` after a load of 95% adds to the serving replicas, not to the load)."""
     if tokens[at].text in _ROUNDS_ON:
         return tokens[at + 1].kind == "num"
     if tokens[at].text not in _OPENERS:

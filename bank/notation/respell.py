@@ -1,9 +1,9 @@
 """Rewrites of a line before it is read, each keeping every column where it was (so a caret still points
 at what the learner typed): full-width forms, subscripted names, ``7.9×`` as ``7.9x``, Swiss thousands (``8'760``),
 struck-out text, a stated precision (``3 s.f.``), a stopwatch's seconds (``0:13.75``), a closing tag (``[16-bit
-weights]``), ``divide 148 by 2.684``, LaTeX, a numbered heading, a Markdown table row, a code comment that gives its line's value, a unit in
-brackets, SI's ``s⁻¹``, a calculator's ``in GB`` before the result, an inequality solved for an unknown, and a working
-in brackets after the value it gives.
+weights]``), ``divide 148 by 2.684``, LaTeX, a numbered heading, a Markdown table row, a code comment that gives its
+line's value, a unit in brackets, SI's ``s⁻¹``, a calculator's ``in GB`` before the result, an inequality solved for an
+unknown, and a working in brackets after the value it gives.
 
 >>> respell("growth = surge - 40   # 12 req/s")
 'growth = surge - 40   = 12 req/s'
@@ -52,8 +52,8 @@ def respell(text: str) -> str:
     """
     text = _SUBSCRIPTED.sub(lambda m: m.group().translate(_SUBSCRIPTS), text.translate(_FULL_WIDTH))
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
-    for rewrite in (_struck, _precision, _stopwatch, _tagged, _divide, _latex, _heading, _table_row, _script, _commented, _dimensions,
-                    _bracketed_units, _per_power, _converted, _inequality, _worked_after):
+    for rewrite in (_struck, _precision, _stopwatch, _tagged, _divide, _latex, _heading, _table_row, _script,
+                    _commented, _dimensions, _bracketed_units, _per_power, _converted, _inequality, _worked_after):
         text = rewrite(text)
     return text
 
@@ -108,7 +108,7 @@ _STOPWATCH = re.compile(r"(?<![\w.:])0:([0-5]\d(?:\.\d+)?)(?![\w:]|\s*(?:s|sec|s
 
 
 def _stopwatch(text: str) -> str:
-    """A stopwatch's reading under a minute reads as seconds, its digits two columns on.
+    """A stopwatch's reading under a minute reads as seconds, its digits two columns earlier.
 
     >>> _stopwatch("init 0:45, total 0:13.75 + 0:45 = 0:58.75")
     'init 45 s, total 13.75 s + 45 s = 58.75 s'

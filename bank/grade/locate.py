@@ -330,10 +330,12 @@ def _in_step_unit(claim: Claim, step: RefStep) -> bool:
 
 def _restated(state: State, step: RefStep, claim: Claim) -> Outcome | None:
     """``keep 1 warm → $45,990`` after the yearly rent was worked: a bare value already worked, said again
-    where the working goes on, is the learner's value for the next open step of that kind."""
-    later = next((s for s in state.ref.steps if s.index > step.index and not state.covered(s.name)
-                  and same_kind(s.unit.dims, step.unit.dims)
-                  and not (claim.unit is not None and counts_lost(claim.unit.dims, s.unit.dims))), None)
+    where the working goes on, is the learner's value for the next open step of that kind, the next one built on it
+    first (``so the rule calls for 8 replicas``, the 8 serving: the fleet, its spare left out)."""
+    open_ = [s for s in state.ref.steps if s.index > step.index and not state.covered(s.name)
+             and same_kind(s.unit.dims, step.unit.dims)
+             and not (claim.unit is not None and counts_lost(claim.unit.dims, s.unit.dims))]
+    later = next((s for s in open_ if step.name in s.ancestors), open_[0] if open_ else None)
     if later is None or later.name in state.slipped:
         return None  # the next step was tried already: this says an earlier value again, as a summary does
     carried = carried_value(state, claim, (later,))

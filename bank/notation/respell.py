@@ -1,9 +1,10 @@
 """Rewrites of a line before it is read, each keeping every column where it was (so a caret still points
 at what the learner typed): full-width forms, subscripted names, ``7.9×`` as ``7.9x``, Swiss thousands (``8'760``),
-struck-out text, a stated precision (``3 s.f.``), a stopwatch's seconds (``0:13.75``), a closing tag (``[16-bit
-weights]``), ``divide 148 by 2.684``, LaTeX, a numbered heading, a Markdown table row, a code comment that gives its
-line's value, a unit in brackets, SI's ``s⁻¹``, a calculator's ``in GB`` before the result, an inequality solved for an
-unknown, and a working in brackets after the value it gives.
+struck-out text, footnote marks (``2 cards¹``), ``p/s``, ``c. 12 s`` and ``12ish s``, a stated precision (``3 s.f.``),
+a stopwatch's seconds (``0:13.75``), a closing tag (``[16-bit weights]``), ``divide 148 by 2.684``, LaTeX, a numbered
+heading, a Markdown table row, a code comment that gives its line's value, a unit in brackets, SI's ``s⁻¹``, a
+calculator's ``in GB`` before the result, an inequality solved for an unknown, and a working in brackets after the
+value it gives.
 
 >>> respell("growth = surge - 40   # 12 req/s")
 'growth = surge - 40   = 12 req/s'
@@ -52,7 +53,7 @@ def respell(text: str) -> str:
     """
     text = _SUBSCRIPTED.sub(lambda m: m.group().translate(_SUBSCRIPTS), text.translate(_FULL_WIDTH))
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
-    for rewrite in (_struck, _precision, _stopwatch, _tagged, _divide, _latex, _heading, _table_row, _script,
+    for rewrite in (_struck, _footnotes, _british, _precision, _stopwatch, _tagged, _divide, _latex, _heading, _table_row, _script,
                     _commented, _dimensions, _bracketed_units, _per_power, _converted, _inequality, _worked_after):
         text = rewrite(text)
     return text
@@ -101,6 +102,41 @@ def _divide(text: str) -> str:
         operand = m.group(1) or ""
         return " " * 6 + operand + " " * (len(m.group()) - 6 - len(operand) - 1) + "/"
     return _DIVIDE.sub(spoken, text) if "divide" in text.lower() else text
+
+
+#: ``2.039 TB p/s``, ``$6 p/h``: per second and per hour the British way; ``c. 13.4``: circa; and ``12ish``.
+_PER = re.compile(r" p/(s|sec|h|hr|min)\b")
+_CIRCA = re.compile(r"\bc\.\s?(?=[$~]?\d)")
+#: ``12ish s``, ``19.7 ms-ish``: a rough value said the casual way.
+_ISH = re.compile(r"(?<=\d)-?ish\b|(?<=[A-Za-z%])-ish\b", re.IGNORECASE)
+
+
+def _british(text: str) -> str:
+    """``p/s`` reads as ``/s``, ``c. 13.4`` as ``≈ 13.4`` and ``12ish s`` as ``12 s``, column for column.
+
+    >>> _british("=> 1 / 0.0745 = c. 13.4 tok p/s")
+    '=> 1 / 0.0745 = ≈  13.4 tok/s  '
+    """
+    text = _PER.sub(lambda m: f"/{m.group(1)}  ", text) if " p/" in text else text
+    text = _ISH.sub(lambda m: " " * len(m.group()), text) if "ish" in text.lower() else text
+    return _CIRCA.sub(lambda m: "≈" + " " * (len(m.group()) - 1), text) if "c." in text else text
+
+
+#: Footnote marks: ``2 cards¹``, ``0.54 GB*``, ``2 bytes* = 140 GB``, ``$9†``, and a footnote's own ``¹ rounded up``.
+_FOOTNOTE = re.compile(r"(?<=[A-Za-z%)\]])[¹²³⁴⁵⁶⁷⁸⁹⁰†‡]+(?![⁰-⁹¹²³])|(?<=\d)[†‡]+"
+                       r"|(?<=[A-Za-z%)\]\d])\*+(?=\s*(?:$|[=≈~→,;)])|\s+[A-Za-z(])|^\s*[¹²³⁴⁵⁶⁷⁸⁹†‡]+(?=\s)")
+
+
+def _footnotes(text: str) -> str:
+    """Footnote marks after a value, and before a footnote, are no arithmetic: blanks, column for column (``10⁹`` and
+    ``s⁻¹`` are powers, and stay).
+
+    >>> _footnotes("per seq: 131,072 × 4,096 ≈ 0.54 GB*")
+    'per seq: 131,072 × 4,096 ≈ 0.54 GB '
+    >>> _footnotes("¹ rounded up: 1.75 → 2 cards¹, 10⁹ B")
+    '  rounded up: 1.75 → 2 cards , 10⁹ B'
+    """
+    return _FOOTNOTE.sub(lambda m: " " * len(m.group()), text)
 
 
 #: A stopwatch's reading under a minute: ``0:45``, ``0:13.75``, ``0:00.33`` (a ratio never opens with 0).

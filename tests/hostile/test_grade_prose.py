@@ -1,10 +1,11 @@
 """Hostile learner lines for the prose readings: thousands set off by spaces, hyphenated ranges, Markdown bold,
 equations and remarks in brackets, bullets, decimal commas, lower-case units and billions, code comments and
 prompts, LaTeX, results before a dash, cut-off digits, SI's ``s⁻¹``, R's ``<-`` and ``[1]``, a calculator's
-``in GB`` and ``× 1e6``, values side by side, inequalities, units as labels, struck-out values, stated precisions, a stopwatch's seconds, lines that open with
-``plus`` or an arrow, Swiss thousands, closing tags, ``9.5×`` and ``divide … by``; and whole workings
-that define variables or write numbers the European way. Each runs `bank grade` in a process of its own with
-bounded time and memory, and must end in a verdict or a located error, never a traceback."""
+``in GB`` and ``× 1e6``, values side by side, inequalities, units as labels, struck-out values, stated precisions,
+a stopwatch's seconds, lines that open with ``plus`` or an arrow, Swiss thousands, closing tags, ``9.5×``, ``divide
+… by``, footnote marks, ``p/s``, ``c.`` and ``ish``; and whole workings that define variables or write numbers the
+European way. Each runs `bank grade` in a process of its own with bounded time and memory, and must end in a verdict
+or a located error, never a traceback."""
 
 from __future__ import annotations
 
@@ -79,6 +80,8 @@ LINES = {
     "closing-tags": "t = 1 + 2 = 3   [" + "a = b " * 300 + "]",
     "times-after": "t = " + "2×, " * 200 + "3× [x]",
     "divide-by": "divide " * 200 + "1 GB by by 2 divide by divide by 3 = 0.2",
+    "footnotes": "¹²³ " + "2 cards¹²³* GB** s⁻¹† " * 100 + "10⁹¹ = 1*",
+    "british-and-casual": "c. " * 100 + "1 tok p/s p/h ish-ish 12ish-ish = c. c. 2 GB-ish p/",
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.

@@ -220,6 +220,9 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
     verdict = _agree(c, side)
     if verdict in _AGREED:
         return verdict, None, c
+    inner = _rounding_argument(first, ctx.scope, line.text)
+    if inner is not None and _agree(inner, side) in _AGREED:
+        return "ok", None, inner  # floor(56 / 5.37) = 10.4 -> 10: the value inside the rounding, shown first
     if _units_in_mind(c, first, ctx.scope, line.text, side):
         return "lenient", None, c  # 70 / 4.8 = 14.6 ms: 70 GB and 4.8 TB/s, as the problem gives them
     if not c.bare and any(_agree(a, side) == "ok" for a in implied(first, ctx.scope, line.text)):
@@ -250,6 +253,16 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
 
 
 _ROUNDINGS = ("up", "down", "nearest")
+
+
+def _rounding_argument(node: n.Node, scope: Scope, text: str) -> Amount | None:
+    """The value a rounding call rounds (``56 / 5.37`` in ``floor(56 / 5.37)``), or None for anything else."""
+    if not (isinstance(node, n.Call) and node.func in ("ceil", "floor", "round") and len(node.args) == 1):
+        return None
+    try:
+        return amount(node.args[0], scope, text)
+    except (NotationError, ArithmeticError, ValueError):
+        return None
 
 
 def _count(side: Side) -> Fraction | None:

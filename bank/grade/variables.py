@@ -59,12 +59,21 @@ def spotted(variables: Mapping[str, object]) -> frozenset[str]:
 
 
 def value_of(reading: n.Reading) -> n.Node:
-    """The value a definition gives its name: the last side before any ``so`` of its first working
-    (``t1 = 70/6 = 11.7 s -> 1/t1 = …`` gives 11.7 s; ``t = 130 GB @ 2 GB/s = 65 s`` gives 65 s)."""
+    """The value a definition gives its name: the last side before any ``so`` that goes on to new working
+    (``t1 = 70/6 = 11.7 s -> 1/t1 = …`` gives 11.7 s; ``t = 130 GB @ 2 GB/s = 65 s`` gives 65 s;
+    ``n = ceil(x)  # 5.46 -> 6`` gives 6, the value rounded)."""
     claims = reading.claims
     segments = next((c.segments for c in claims if len(c.segments) > 1), claims[0].segments)
-    k = next((i for i, s in enumerate(segments) if i and s.link == IMPLIES_LINK), len(segments))
+    k = next((i for i, s in enumerate(segments)
+              if i and s.link == IMPLIES_LINK and not _rounded(segments[i - 1].node, s.node)), len(segments))
     return segments[k - 1].node
+
+
+def _rounded(before: n.Node, after: n.Node) -> bool:
+    """``5.46 -> 6``: the side after an arrow is the one before it rounded, not new working."""
+    a, b = (x.operand if isinstance(x, n.Quantity) else x for x in (before, after))
+    same_unit = not isinstance(before, n.Quantity) or isinstance(after, n.Quantity) and before.unit == after.unit
+    return isinstance(a, n.Num) and isinstance(b, n.Num) and same_unit and abs(a.value - b.value) <= b.resolution
 
 
 def uses(raw: str, name: str) -> bool:
@@ -115,9 +124,13 @@ def substitute_node(node: n.Node, values: Mapping[str, n.Node]) -> n.Node:
 
 
 def _reserved(name: str) -> bool:
-    """A function, the times sign, or a unit: never a learner's variable."""
+    """A function, the times sign, or a unit symbol: never a learner's variable. A lower-case unit word of
+    three letters or more is a name once a line defines it (``hits = 0.1 * 30``, ``tps = 55 / t_mem``); after
+    a number it is still the unit (``2,562 tps``). ``s``, ``ms`` and ``GB`` are always units."""
     if name.lower() in FUNCTIONS or name.lower() in ALIASES or name.lower() == "x":
         return True
+    if len(name) >= 3 and name.isascii() and name.isalpha() and name.islower():
+        return False
     try:
         parse_unit(name)
     except UnitError:

@@ -300,10 +300,10 @@ class Parser:
             parts.append(f"/{word.text}")
             return DIMENSIONLESS / self.unit_word(word)  # type: ignore[operator]
         if unit is not None and self.at("/", "per") and self.peek().kind == "name" \
-                and self.peek().text in SUFFIXES:  # $0.30 per million (tokens)
+                and self.scale_word(self.peek().text) is not None:  # $0.30 per million (tokens)
             self.advance()
             suffix = self.advance().text
-            unit = unit / Unit(Fraction(SUFFIXES[suffix]), DIMENSIONLESS.dims, suffix)
+            unit = unit / Unit(Fraction(self.scale_word(suffix) or 1), DIMENSIONLESS.dims, suffix)
             parts.append(f"/{suffix}")
             if self.tok.kind == "name" and self.unit_word(self.tok) is not None and not self._call_follows(1):
                 unit = unit / self.unit_word(self.tok)  # type: ignore[operator]
@@ -321,6 +321,10 @@ class Parser:
             parts.append(f"/{word.text}" if op in ("/", "per") else f"·{word.text}")
             return unit / other if op in ("/", "per") else unit * other
         return None
+
+    def scale_word(self, word: str) -> int | None:
+        """What a scale word after ``per`` multiplies by (``per million``), or None."""
+        return SUFFIXES.get(word)
 
     def _qualified(self, k: int) -> bool:
         """Whether token ``k`` ahead is a word qualifying the unit after ``per`` (``per serving card``)."""

@@ -239,6 +239,9 @@ class ProseParser(Parser):
             self.advance()
             value = NUMBER_WORDS[tok.text]
             return Num(tok.start, tok.end, value, tok.text, Fraction(1))
+        if tok.kind == "name" and tok.text in self.names and not self._call_follows(1):
+            self.advance()  # "w16 = params * 2 / 1e9": a name the learner may use, even one spelt like a unit
+            return Name(tok.start, tok.end, tok.text)
         if tok.kind == "name" and tok.text not in self.names and not (
                 (tok.text in FUNCTIONS or tok.text in ALIASES) and self._call_follows(1)):
             self.fail("a word, not arithmetic")
@@ -269,7 +272,13 @@ class ProseParser(Parser):
         if tok.kind == "name" and tok.text == "b" and self.attached() and (nxt.kind == "name" or nxt.text in BILLION_BEFORE):
             self.advance()  # "2 x 8b = 16", "5.37b bytes": a billion in lower case; "(8b)" stays 8-bit
             return AMBIGUOUS_SUFFIXES["B"]
+        if tok.kind == "name" and tok.text == "m" and self.attached() and nxt.kind != "num":
+            self.advance()  # "135m tokens", "$10 / 4.5m": chat's million (no unit here is metres)
+            return self.scale_word("m")
         return super().suffix()
+
+    def scale_word(self, word: str) -> int | None:
+        return SUFFIXES["M"] if word == "m" else super().scale_word(word)  # "$2.22 per m tok"
 
     def _billions(self, tok: Token) -> bool:
         """Whether an attached ``B``/``T`` scales the number (``70B``, ``8B params``) rather than naming bytes."""
@@ -285,6 +294,8 @@ class ProseParser(Parser):
 
     def unit_step(self, unit: Unit | None, parts: list[str]) -> Unit | None:
         tok = self.tok
+        if tok.text == "/" and self.peek().text in self.names and self.peek().start > tok.end:
+            return None  # "2.50 / 3600 / tps": a value the learner named divides; "68.6/tps" is still a rate
         if unit is None and tok.kind == "name" and tok.text == "per" and self.peek().text == "cent":
             self.advance(), self.advance()
             parts.append("%")

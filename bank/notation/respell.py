@@ -22,6 +22,9 @@ from ..vocabulary import FULL_WIDTH_MARKS, NUMBER_WORDS, UNITS
 #: ``growth = surge - 40   # 12 req/s``: code, then a comment that opens with its value.
 _VALUE_FIRST = r"[$~≈]?\s*\d"
 _CODE_COMMENT = re.compile(r"^(?!.*, )(?P<code>[^#=]*(?:=[^#=]*)?[-+*/×÷^(][^#=]*)\s#\s+(?=%s)" % _VALUE_FIRST)
+#: ``L = 10 * 0.5   # Little's law -> 5 requests``: a comment that names the value before giving it.
+_NAMED_COMMENT = re.compile(r"^(?!.*, )(?P<code>[^#=]*(?:=[^#=]*)?[-+*/×÷^(][^#=]*)\s#\s*[A-Za-z][\w' ]{0,40}?"
+                            r"\s*(?:->|→|=>|⇒|≈|:)\s*(?=%s)" % _VALUE_FIRST)
 #: ``140 [GB]``, ``6.28 (s)``: a number, then its unit alone in brackets.
 _BRACKETED_UNIT = re.compile(r"(?<=[\d%])(\s*)([\[(])\s*([A-Za-zµ$%][A-Za-zµ$%/^0-9·]*)\s*([\])])")
 _CLOSING = {"[": "]", "(": ")"}
@@ -245,8 +248,10 @@ def _script(text: str) -> str:
 
 
 #: A Markdown table's rule under its header: ``|---|:---:|``.
+#: A first cell that only numbers the step (``| 3 | 12,000 / 400 | 30 |``): a label, like ``Step 3:``.
+_STEP_NUMBER = re.compile(r"\s*\(?\d{1,2}[.)]?\s*")
 _TABLE_RULE = re.compile(r"^\s*\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-*:?\s*$")
-_ARITHMETIC = re.compile(r"\d\s*[-+*/×÷^·x]\s*[\d(]")
+_ARITHMETIC = re.compile(r"\d[A-Za-z% ]{0,20}?[-+*/×÷^·x−]\s*[$\d(]")  # "70B params × 2 bytes" too
 
 
 def _table_row(text: str) -> str:
@@ -269,8 +274,9 @@ def _table_row(text: str) -> str:
     out[bars[0]] = out[bars[-1]] = " "
     for left, bar, right in zip(bars, bars[1:], bars[2:]):
         cell, after = text[left + 1:bar], text[bar + 1:right]
-        worked = _ARITHMETIC.search(cell) is not None and opens_with_value(after)
-        out[bar] = "=" if worked else ":" if not any(ch.isdigit() for ch in cell) else ";"
+        worked = _ARITHMETIC.search(cell) is not None and opens_with_value(after.lstrip(" +−-"))  # "| +12 rps |"
+        label = not any(ch.isdigit() for ch in cell) or left == bars[0] and len(bars) > 3 and _STEP_NUMBER.fullmatch(cell)
+        out[bar] = "=" if worked else ":" if label else ";"
     return "".join(out)
 
 
@@ -319,13 +325,18 @@ def opens_with_value(comment: str) -> bool:
 
 def _commented(text: str) -> str:
     """A line of code whose comment gives its value reads as code ``=`` value (one character for another):
-    ``growth = surge - 40   = 12 req/s``. Not a tuple (``a, b = …``), whose comment's values pair with its
+    ``growth = surge - 40   = 12 req/s``; a comment that names the value first gives it the same way
+    (``# Little's law -> 5 requests``). Not a tuple (``a, b = …``), whose comment's values pair with its
     parts."""
     m = _CODE_COMMENT.match(text)
+    if m is not None:
+        at = text.index("#", len(m.group("code")))
+        return text[:at] + "=" + text[at + 1:]
+    m = _NAMED_COMMENT.match(text)
     if m is None:
         return text
     at = text.index("#", len(m.group("code")))
-    return text[:at] + "=" + text[at + 1:]
+    return text[:at] + "=" + " " * (m.end() - at - 1) + text[m.end():]
 
 
 #: ``B·s⁻¹``, ``$10 h⁻¹``: a unit to the power minus one, after a centred dot or a space.

@@ -3,9 +3,10 @@ equations and remarks in brackets, bullets, decimal commas, lower-case units and
 prompts, LaTeX, results before a dash, cut-off digits, SI's ``s⁻¹``, R's ``<-`` and ``[1]``, a calculator's
 ``in GB`` and ``× 1e6``, values side by side, inequalities, units as labels, struck-out values, stated precisions,
 a stopwatch's seconds, lines that open with ``plus`` or an arrow, Swiss thousands, closing tags, ``9.5×``, ``divide
-… by``, footnote marks, ``p/s``, ``c.`` and ``ish``; and whole workings that define variables or write numbers the
-European way. Each runs `bank grade` in a process of its own with bounded time and memory, and must end in a verdict
-or a located error, never a traceback."""
+… by``, footnote marks, ``p/s``, ``c.`` and ``ish``, comments that name their value, numbered table rows and chat's
+``m``; and whole workings that define variables (some spelt like units) or write numbers the European way. Each runs
+`bank grade` in a process of its own with bounded time and memory, and must end in a verdict or a located error,
+never a traceback."""
 
 from __future__ import annotations
 
@@ -82,6 +83,9 @@ LINES = {
     "divide-by": "divide " * 200 + "1 GB by by 2 divide by divide by 3 = 0.2",
     "footnotes": "¹²³ " + "2 cards¹²³* GB** s⁻¹† " * 100 + "10⁹¹ = 1*",
     "british-and-casual": "c. " * 100 + "1 tok p/s p/h ish-ish 12ish-ish = c. c. 2 GB-ish p/",
+    "named-comments": "x = 1 * 2  # " + "Little's law " * 300 + "-> 2 # a -> 3 # b: 4",
+    "numbered-tables": "| 1 | " + "70B params × 2 bytes | " * 200 + "+12 rps |",
+    "chat-millions": "1m " * 300 + "= 2.2m per m tok / m per m m",
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.
@@ -97,6 +101,7 @@ WORKINGS = {
     "algebra": "W = 70 × 2\n" + "    = 140 - 1 + 1\n" * 60 + "    = 140 GB",
     "a-tape": "70e9 x 2 bytes = 140e9 B\n" + "/ 1e9 = 140 GB\nx 1e9 = 140e9 B\n" * 40 + "= 140 GB",
     "going-on": "11.7 s (≈ 65 GiB)\n" + "plus 20 s gives 31.7 s, 31.7 is the total\n→ 32 s\n≈ 32 s\n" * 30,
+    "unit-words-as-names": "".join(f"tokens = params * {i}  # {i} -> {i}\nparams = tokens / tps\n" for i in range(40)),
 }
 
 

@@ -445,7 +445,7 @@ def _in_millions(tree: n.Node, scope: Scope, text: str) -> Amount | None:
 def _stated_in_millions(c: Amount, side: Side) -> Amount | None:
     """A plain working whose stated side has a scaling word (``= 16.83M``), read in that scale."""
     node = side.segment.node
-    number = node.operand if isinstance(node, n.Quantity) else node
+    number = n.bare(node)
     suffix = _SUFFIX.search(number.text) if isinstance(number, n.Num) else None
     if suffix is None or suffix.start() == 0 or (c.unit is not None and not c.unit.dimensionless):
         return None

@@ -271,7 +271,7 @@ def _unit_label(reading: n.Reading) -> n.Reading:
 def _labelled(node: n.Node, unit: Unit, text: str) -> n.Quantity | None:
     """A result in its label's unit: a plain number (``= 30M`` says its own scale), or one counted per something
     (``4.78 per token`` under ``ms:``, 4.78 ms per token)."""
-    number = node.operand if isinstance(node, n.Quantity) else node
+    number = n.bare(node)
     if not isinstance(number, n.Num) or not _PLAIN_NUMBER.fullmatch(number.text.strip()):
         return None
     if number is node:

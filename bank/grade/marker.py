@@ -118,7 +118,7 @@ def _ends_on(raw: str, claims: list[n.Chain], mentions: list[n.Node]) -> n.Node:
 
 def _plain(node: n.Node) -> Fraction | None:
     """A written number's value, its unit aside (None for a working)."""
-    node = node.operand if isinstance(node, n.Quantity) else node
+    node = n.bare(node)
     return node.value if isinstance(node, n.Num) else None
 
 

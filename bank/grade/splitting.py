@@ -157,7 +157,7 @@ def _reciprocal(node: n.Node) -> bool:
 
 def _number(node: n.Node) -> object:
     """The number a lone side is written as (7M is 7,000,000; 7 is 7), or None for a working."""
-    inner = node.operand if isinstance(node, n.Quantity) else node
+    inner = n.bare(node)
     return inner.value if isinstance(inner, n.Num) else None
 
 
@@ -175,7 +175,7 @@ def _scientific(node: n.Node) -> bool:
         node = node.operand
     if not isinstance(node, n.BinOp) or node.op != "*" or not isinstance(node.left, n.Num):
         return False
-    power = node.right.operand if isinstance(node.right, n.Quantity) else node.right  # 10¹⁴ FLOP
+    power = n.bare(node.right)  # 10¹⁴ FLOP
     return isinstance(power, n.BinOp) and power.op == "^" and isinstance(power.left, n.Num) \
         and power.left.value == 10
 

@@ -71,7 +71,7 @@ def value_of(reading: n.Reading) -> n.Node:
 
 def _rounded(before: n.Node, after: n.Node) -> bool:
     """``5.46 -> 6``: the side after an arrow is the one before it rounded, not new working."""
-    a, b = (x.operand if isinstance(x, n.Quantity) else x for x in (before, after))
+    a, b = (n.bare(x) for x in (before, after))
     same_unit = not isinstance(before, n.Quantity) or isinstance(after, n.Quantity) and before.unit == after.unit
     return isinstance(a, n.Num) and isinstance(b, n.Num) and same_unit and abs(a.value - b.value) <= b.resolution
 

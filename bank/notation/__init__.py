@@ -28,8 +28,8 @@ from .intervals import Interval
 from .lexer import Token, decimal_commas, tokenize
 from .chains import Chain, Line, Reading, Segment, has_operation
 from .lines import parse_line, read_line
-from .nodes import BinOp, Call, Compare, Expr, Name, Neg, Node, Num, Quantity, Visitor, children, names, numbers, \
-    respan, swap, walk
+from .nodes import BinOp, Call, Compare, Expr, Name, Neg, Node, Num, Quantity, Visitor, bare, children, names, \
+    numbers, respan, swap, walk
 from .parser import MAX_DEPTH, MAX_LENGTH, Parser, check_power, parse, parse_condition
 from .prose import ProseParser
 from .symbolic import to_sympy
@@ -39,6 +39,6 @@ __all__ = [
     "Fraction", "NotationError", "UnitMismatch", "binop", "compile_tree", "constant", "evaluate", "infer_unit",
     "FUNCTIONS", "Function", "power", "Interval", "Token", "decimal_commas", "tokenize", "Chain", "Line", "Reading", "Segment",
     "has_operation", "parse_line", "read_line", "BinOp", "Call", "Compare", "Expr", "Name", "Neg", "Node", "Num",
-    "Quantity", "Visitor", "children", "names", "numbers", "respan", "swap", "walk", "MAX_DEPTH", "MAX_LENGTH",
+    "Quantity", "Visitor", "bare", "children", "names", "numbers", "respan", "swap", "walk", "MAX_DEPTH", "MAX_LENGTH",
     "Parser", "ProseParser", "check_power", "parse", "parse_condition", "to_sympy", "RESERVED",
 ]

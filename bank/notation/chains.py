@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .nodes import BinOp, Call, Neg, Node, Num, Quantity
+from .nodes import BinOp, Call, Neg, Node, Num, Quantity, bare
 
 #: How a side relates to the side before it.
 EQUAL, APPROXIMATE, SAYS_LINK, IMPLIES_LINK = "=", "≈", "says", "so"
@@ -133,6 +133,6 @@ def has_operation(node: Node) -> bool:
 
 def _scientific(node: BinOp) -> bool:
     """``5.6 x 10^14``: one number in scientific notation, not a product."""
-    right = node.right.operand if isinstance(node.right, Quantity) else node.right
+    right = bare(node.right)
     return node.op == "*" and isinstance(node.left, Num) and isinstance(right, BinOp) and right.op == "^" \
         and isinstance(right.left, Num) and right.left.value == 10

@@ -104,6 +104,16 @@ def names(node: Node) -> list[Name]:
     return [x for x in walk(node) if isinstance(x, Name)]
 
 
+def bare(node: Node) -> Node:
+    """The node under a unit (``70`` of ``70 GB``); any other node as it is.
+
+    >>> from bank.notation import parse
+    >>> bare(parse("70 GB")), bare(parse("70"))
+    (Num(start=0, end=2, value=Fraction(70, 1), text='70', resolution=Fraction(1, 1)), Num(start=0, end=2, value=Fraction(70, 1), text='70', resolution=Fraction(1, 1)))
+    """
+    return node.operand if isinstance(node, Quantity) else node
+
+
 def numbers(node: Node) -> list[Num]:
     """Every written number, in source order.
 

@@ -21,7 +21,7 @@ from ..units import DIMENSIONLESS, PERCENT, Unit, lookup
 from ..vocabulary import LABELS, RESERVED, SUFFIXES
 from .functions import ALIASES, FUNCTIONS, MAX_EXPONENT, MAX_POWER_DIGITS, log10
 from .lexer import Token, tokenize
-from .nodes import BinOp, Call, Compare, Name, Node, Num, Quantity, respan
+from .nodes import BinOp, Call, Compare, Name, Node, Num, Quantity, bare, respan
 
 MAX_LENGTH = 500
 MAX_DEPTH = 50
@@ -148,7 +148,7 @@ class Parser:
         save = self.pos
         times = self.advance()
         power = self.unary()
-        inner = power.operand if isinstance(power, Quantity) else power
+        inner = bare(power)
         if not (isinstance(inner, BinOp) and inner.op == "^"):
             self.pos = save
             return mantissa

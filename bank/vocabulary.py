@@ -63,7 +63,8 @@ def _bytes() -> list[Word]:
         slang = {"G": ("gig", "gigs", "G"), "M": ("meg", "megs"), "T": ("tera", "teras")}.get(p, ())
         words = (f"{_DATA_WORDS[p]}byte", f"{_DATA_WORDS[p]}bytes") + slang
         typed = (f"{p.lower()}b",) if p != "k" else ()  # "245.8mb", "17.5gb": lower case in a chat (kb is a kilobit)
-        out.append(Word(name, "data", Fraction(k), (*other, *words, *typed)))
+        octets = (f"{p}o",) if p != "k" else ("ko", "Ko")  # French: 16 Go, 65,5 Mo (a megaoctet is a megabyte)
+        out.append(Word(name, "data", Fraction(k), (*other, *words, *typed, *octets)))
     return out
 
 
@@ -87,7 +88,7 @@ def _table() -> list[Word]:
         Word("month", "time", Fraction(365 * _DAY, 12), ("mo", "mth", "mths"), plural="months"),  # a twelfth of that year
         Word("year", "time", Fraction(365 * _DAY), ("yr", "yrs"), plural="years"),
         # data: bytes, decimal and binary prefixes, and bits (8 to a byte)
-        Word("B", "data", Fraction(1), ("byte", "bytes")),
+        Word("B", "data", Fraction(1), ("byte", "bytes", "octet", "octets")),
         *_bytes(),
         *_binary_bytes(),
         Word("bit", "data", Fraction(1, 8), (), plural="bits"),

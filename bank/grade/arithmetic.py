@@ -84,6 +84,8 @@ class Arithmetic:
     unsaid: dx.Slip | Literal["none"] | None = None
     #: The first side's own ranges (base units, as written), reading rounded numbers as rounded.
     left: tuple[Interval, Interval] | None = None
+    #: The claim said again roughly in brackets after it (``273 tok/s (~270)``): the learner's value too.
+    aside: Side | None = None
 
     def as_slip(self) -> Arithmetic:
         """The same claim read strictly, with no unsaid rounding: a slip."""
@@ -130,8 +132,12 @@ def check(line: n.Chain, ctx: Context | Scope) -> Arithmetic:
     unit, rounded = computed.unit, None
     unsaid: dx.Slip | Literal["none"] | None = None
     said: Side | None = None  # the last stated side that followed from the working
+    aside: Side | None = None
     for side in sides[1:]:
         verdict, how, reading = _follows(computed, side, line, ctx)
+        if verdict in _AGREED and said is not None and side is sides[-1] and _rough_aside(said, side, text):
+            given, aside = said, side  # "1 / 3.66 ms = 273 tok/s (~270)": the claim is 273, said again roughly
+            continue
         if verdict not in _AGREED and said is not None and _restates(said, side):
             if side is sides[-1]:
                 given = said  # "12 × $2.50 = $30/hr ≈ $720/day ≈ $21.9k/mo": the claim is $30/hr, said again
@@ -152,10 +158,18 @@ def check(line: n.Chain, ctx: Context | Scope) -> Arithmetic:
         whole = given.written.mid  # "9.87, so about 10": the count the learner chose, exactly
         narrowed = (Interval.point(given.base.mid), Interval.point(whole))
     return Arithmetic(computed, given, True, unit=unit, first=first.node, rounded=rounded, narrowed=narrowed,
-                      unsaid=unsaid, left=left)
+                      unsaid=unsaid, left=left, aside=aside)
 
 
 _AGREED = ("ok", "inherit", "lenient")
+
+
+def _rough_aside(said: Side, side: Side, text: str) -> bool:
+    """Whether ``side`` says a plain value again, roughly (``~``, ``≈``), in brackets of its own after it."""
+    spans = n.asides(text) if "(" in text else []
+    inside = [any(a <= s.segment.start < b for a, b in spans) for s in (said, side)]
+    return side.segment.approx and inside == [False, True] \
+        and not n.has_operation(said.segment.node) and not n.has_operation(side.segment.node)
 
 
 def _restates(said: Side, side: Side) -> bool:

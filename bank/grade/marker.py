@@ -111,7 +111,7 @@ def _ends_on(raw: str, claims: list[n.Chain], mentions: list[n.Node]) -> n.Node:
     results = [c.segments[-1].node for c in claims]
     said = {_plain(s.node) for c in claims for s in c.segments} - {None}
     mentions = [x for x in mentions if _plain(x) not in said]
-    asides = _asides(raw)
+    asides = n.asides(raw)
     found = [x for x in results + mentions if not any(a <= x.start < b for a, b in asides)] or results + mentions
     return max(found, key=lambda node: node.end)
 
@@ -122,17 +122,6 @@ def _plain(node: n.Node) -> Fraction | None:
     return node.value if isinstance(node, n.Num) else None
 
 
-def _asides(raw: str) -> list[tuple[int, int]]:
-    """The spans of a line's outermost brackets."""
-    spans, depth, start = [], 0, 0
-    for i, ch in enumerate(raw):
-        if ch == "(":
-            depth, start = depth + 1, i if depth == 0 else start
-        elif ch == ")" and depth:
-            depth -= 1
-            if depth == 0:
-                spans.append((start, i + 1))
-    return spans
 
 
 def _continued(reading: n.Reading, following: str) -> bool:
@@ -262,6 +251,8 @@ def _record(state: State, n_: int, chain: n.Chain, arith: Arithmetic, outcome: O
     _cover(state, outcome, n_)
     sure = step.name if step is not None and not outcome.tentative and not outcome.partial else None
     state.history.append(Entry(n_, stated, sure, outcome.status, _tree(arith, step)))
+    if arith.aside is not None and sure is not None:  # "273 tok/s (~270)": a later "32 × 270" builds on it too
+        state.history.append(Entry(n_, Claim(arith.aside.base, arith.aside.written, stated.unit), sure, outcome.status))
     carried = tuple(Carry(s.step, number(state.ref.plan.display(s.step, s.base)), s.line, s.rounded)
                     for s in outcome.stands)
     result = ClaimResult(Status(outcome.status), step.name if step else None, *_numbers(arith, stated, step),

@@ -25,6 +25,7 @@ from ..errors import NotationError
 from .exact import UnitMismatch, binop, compile_tree, constant, evaluate, infer_unit
 from .functions import FUNCTIONS, Function, power
 from .intervals import Interval
+from .brackets import asides
 from .lexer import Token, decimal_commas, tokenize
 from .chains import Chain, Line, Reading, Segment, has_operation
 from .lines import parse_line, read_line
@@ -37,7 +38,7 @@ from ..vocabulary import RESERVED
 
 __all__ = [
     "Fraction", "NotationError", "UnitMismatch", "binop", "compile_tree", "constant", "evaluate", "infer_unit",
-    "FUNCTIONS", "Function", "power", "Interval", "Token", "decimal_commas", "tokenize", "Chain", "Line", "Reading", "Segment",
+    "FUNCTIONS", "Function", "power", "Interval", "asides", "Token", "decimal_commas", "tokenize", "Chain", "Line", "Reading", "Segment",
     "has_operation", "parse_line", "read_line", "BinOp", "Call", "Compare", "Expr", "Name", "Neg", "Node", "Num",
     "Quantity", "Visitor", "bare", "children", "names", "numbers", "respan", "swap", "walk", "MAX_DEPTH", "MAX_LENGTH",
     "Parser", "ProseParser", "check_power", "parse", "parse_condition", "to_sympy", "RESERVED",

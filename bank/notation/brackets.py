@@ -77,3 +77,20 @@ def _remark(tokens: list[Token], i: int) -> int | None:
         if tokens[k].kind in ("num", "end") or tokens[k].text in ("(", *_LINKS):
             return None
     return None
+
+
+def asides(text: str) -> list[tuple[int, int]]:
+    """The spans of a line's outermost round brackets.
+
+    >>> asides("273 tok/s (~270), (a (b))")
+    [(10, 16), (18, 25)]
+    """
+    spans, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth, start = depth + 1, i if depth == 0 else start
+        elif ch == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i + 1))
+    return spans

@@ -39,7 +39,7 @@ from .functions import ALIASES, FUNCTIONS
 from .labels import label_end_of, label_of
 from .lexer import Token, tokenize
 from .nodes import BinOp, Name, Node, Num, Quantity, moved
-from .parser import MAX_DEPTH, MAX_LENGTH
+from .parser import MAX_DEPTH, MAX_LENGTH, plain_word
 from .prose import AFTER_ANS, ANS, ProseParser
 from .respell import respell
 from .strays import STRAY_OPS, refuse_strays
@@ -376,12 +376,22 @@ def _can_start(parser: ProseParser, tokens: list[Token], i: int) -> bool:
         return True
     if tok.kind != "name":
         return False
+    if tok.text in parser.names and _signed_after(tokens, i) and plain_word(tok):
+        return False  # "backlog +1 req/s": a word, then a signed value, not the step plus one
     if tok.text in parser.names or tok.text.lower() == ANS and parser.ans is not None and nxt.text in AFTER_ANS:
         return True
     if (tok.text in FUNCTIONS or tok.text in ALIASES) and nxt.text == "(":
         return True
     return tok.text in NUMBER_WORDS and (nxt.kind == "op" or parser.unit_word(nxt) is not None
                                          or nxt.text.lower() == "of")  # "half of that"
+
+
+def _signed_after(tokens: list[Token], i: int) -> bool:
+    """Whether token ``i`` is followed by a sign set apart from it and against its number (``backlog +1``)."""
+    if i + 2 >= len(tokens):
+        return False
+    sign, number = tokens[i + 1], tokens[i + 2]
+    return sign.text in ("+", "-") and sign.start > tokens[i].end and number.start == sign.end and number.kind == "num"
 
 
 def _expression(parser: ProseParser, tokens: list[Token], i: int, items: list[Item]) -> Item | None:

@@ -122,8 +122,6 @@ def _plain(node: n.Node) -> Fraction | None:
     return node.value if isinstance(node, n.Num) else None
 
 
-
-
 def _continued(reading: n.Reading, following: str) -> bool:
     """``W16 = 7 × 10⁹ × 2 B``, then a line opening ``= 14 GB``: a working whose value the next line gives, as
     on a page of algebra (a working with no value is otherwise credited for what it computes)."""

@@ -38,8 +38,8 @@ from ..vocabulary import RESERVED
 
 __all__ = [
     "Fraction", "NotationError", "UnitMismatch", "binop", "compile_tree", "constant", "evaluate", "infer_unit",
-    "FUNCTIONS", "Function", "power", "Interval", "asides", "Token", "decimal_commas", "tokenize", "Chain", "Line", "Reading", "Segment",
-    "has_operation", "parse_line", "read_line", "BinOp", "Call", "Compare", "Expr", "Name", "Neg", "Node", "Num",
+    "FUNCTIONS", "Function", "power", "Interval", "asides", "Token", "decimal_commas", "tokenize", "Chain", "Line",
+    "Reading", "Segment", "has_operation", "parse_line", "read_line", "BinOp", "Call", "Compare", "Expr", "Name", "Neg", "Node", "Num",
     "Quantity", "Visitor", "bare", "children", "names", "numbers", "respan", "swap", "walk", "MAX_DEPTH", "MAX_LENGTH",
     "Parser", "ProseParser", "check_power", "parse", "parse_condition", "to_sympy", "RESERVED",
 ]

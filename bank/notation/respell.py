@@ -275,7 +275,8 @@ def _table_row(text: str) -> str:
     for left, bar, right in zip(bars, bars[1:], bars[2:]):
         cell, after = text[left + 1:bar], text[bar + 1:right]
         worked = _ARITHMETIC.search(cell) is not None and opens_with_value(after.lstrip(" +−-"))  # "| +12 rps |"
-        label = not any(ch.isdigit() for ch in cell) or left == bars[0] and len(bars) > 3 and _STEP_NUMBER.fullmatch(cell)
+        numbered = left == bars[0] and len(bars) > 3 and _STEP_NUMBER.fullmatch(cell) is not None
+        label = numbered or not any(ch.isdigit() for ch in cell)
         out[bar] = "=" if worked else ":" if label else ";"
     return "".join(out)
 

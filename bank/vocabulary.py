@@ -159,6 +159,10 @@ NUMBER_WORDS: dict[str, Fraction] = {word: Fraction(v) for word, v in {
 #: they stand for): its comma separates clauses with no space after it (``762，4 replica``), never a number's
 #: digits, so it reads as a semicolon.
 FULL_WIDTH_MARKS: dict[str, str] = {"，": ";", "、": ";", "。": ".", "\u3000": " "}
+#: Unicode's fractions, each one character (``½ byte``, ``1¾ cards``): exact values.
+VULGAR_FRACTIONS: dict[str, Fraction] = {ch: Fraction(a, b) for ch, a, b in (
+    ("½", 1, 2), ("⅓", 1, 3), ("⅔", 2, 3), ("¼", 1, 4), ("¾", 3, 4), ("⅕", 1, 5), ("⅖", 2, 5), ("⅗", 3, 5),
+    ("⅘", 4, 5), ("⅙", 1, 6), ("⅚", 5, 6), ("⅛", 1, 8), ("⅜", 3, 8), ("⅝", 5, 8), ("⅞", 7, 8), ("⅒", 1, 10))}
 #: Words that multiply the value just given: ``4-bit is twice that, 137 tok/s``, ``half it``.
 MULTIPLIERS: dict[str, Fraction] = {"twice": Fraction(2), "double": Fraction(2), "doubled": Fraction(2),
                                     "triple": Fraction(3), "thrice": Fraction(3), "half": Fraction(1, 2),
@@ -171,6 +175,7 @@ SUFFIXES: dict[str, int] = {
     "M": 10**6, "mn": 10**6, "million": 10**6, "mil": 10**6, "Mio": 10**6, "mio": 10**6,
     "bn": 10**9, "billion": 10**9, "bil": 10**9, "Mrd": 10**9,  # Mio, Mrd: German and Dutch chat
     "trillion": 10**12, "tn": 10**12,
+    "lakh": 10**5, "lakhs": 10**5, "crore": 10**7, "crores": 10**7,  # India's: 3 crore = 3,00,00,000
 }
 #: Suffixes that may also be a unit: the reader tries both readings (``8B params``, ``2T tokens``, ``70G params``;
 #: ``80G`` alone is slang for gigabytes).

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import NotationError
+from ..vocabulary import VULGAR_FRACTIONS
 from .functions import ALIASES, FUNCTIONS
 
 #: The largest written exponent in ``5.6e14`` style.
@@ -36,7 +37,8 @@ class Token:
 
 
 _NUMBER = re.compile(
-    r"(?P<int>\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:_\d{3})+(?!\d)|\d+)?(?P<frac>\.\d+)?(?:[eE](?P<exp>[+-]?\d+))?")
+    r"(?P<int>\d{1,2}(?:,\d{2})+,\d{3}(?!\d)|\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:_\d{3})+(?!\d)|\d+)?"
+    r"(?P<frac>\.\d+)?(?:[eE](?P<exp>[+-]?\d+))?")
 #: Thousands set off by a space (or a no-break or thin space), as SI style writes them: 21 900, 1 310 720.
 _SPACED = re.compile(r"\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,]|[ \u00a0\u2009\u202f]\d)")
 #: The fraction of a mixed number after its whole (``2 11/12``, ``23 1/3``).
@@ -113,6 +115,8 @@ def _next(text: str, pos: int, tokens: list[Token], prose: bool, commas: bool = 
     if ch in "0123456789" or (ch == "." and pos + 1 < n and text[pos + 1] in "0123456789"):
         tok = _lex_number(text, pos, prose, commas)
         return _going_on(text, tok) if prose else tok
+    if prose and ch in VULGAR_FRACTIONS:  # "× ½", "¾ of": a fraction in one character, exactly
+        return Token("num", ch, pos, pos + 1, VULGAR_FRACTIONS[ch], Fraction(0))
     if ch.isdigit():
         raise NotationError(_bad_char(ch), text, pos)
     if ch in "xX" and (_after_operand(tokens) or prose) and pos + 1 < n and text[pos + 1] in "0123456789.$(":
@@ -244,6 +248,10 @@ def _lex_number(text: str, pos: int, prose: bool, commas: bool = False) -> Token
     whole, frac, exp = spaced.group() if spaced else m.group("int") or "", m.group("frac") or "", m.group("exp")
     digits = re.sub(r"[,_ \u00a0\u2009\u202f]", "", whole)  # 21,900; 21 900; Python's 21_900
     value = Fraction(int(digits or "0"))
+    if prose and whole and not frac and exp is None and text[m.end():m.end() + 1] in VULGAR_FRACTIONS \
+            and m.end() < len(text):  # "1¾ cards": a whole and a fraction, exactly
+        return Token("num", text[pos:m.end() + 1], pos, m.end() + 1, value + VULGAR_FRACTIONS[text[m.end()]],
+                     Fraction(0))
     resolution = Fraction(1)
     if frac:
         value += Fraction(int(frac[1:]), 10 ** (len(frac) - 1))

@@ -220,7 +220,11 @@ class ProseParser(Parser):
     def _fraction_before(self) -> bool:
         """``of`` multiplies after a share: ``10% of``, ``half of``, ``0.9 of``."""
         prev = self.tokens[self.pos - 1]
-        return prev.text in ("%", "percent", "half", "quarter") or (prev.kind == "num" and (prev.value or 0) < 1)
+        if prev.text in ("%", "percent", "half", "quarter") or (prev.kind == "num" and (prev.value or 0) < 1):
+            return True
+        top, bar = self.tokens[self.pos - 3:self.pos - 1] if self.pos >= 3 else (None, None)
+        return top is not None and bar is not None and bar.text == "/" and top.kind == prev.kind == "num" \
+            and (top.value or 0) < (prev.value or 0)  # "9/10 of 80 GB"
 
     def _operand_follows(self, k: int) -> bool:
         nxt = self.peek(k)

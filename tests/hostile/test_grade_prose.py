@@ -4,9 +4,10 @@ prompts, LaTeX, results before a dash, cut-off digits, SI's ``s⁻¹``, R's ``<-
 ``in GB`` and ``× 1e6``, values side by side, inequalities, units as labels, struck-out values, stated precisions,
 a stopwatch's seconds, lines that open with ``plus`` or an arrow, Swiss thousands, closing tags, ``9.5×``, ``divide
 … by``, footnote marks, ``p/s``, ``c.`` and ``ish``, comments that name their value, numbered table rows, chat's
-``m``, rough values in brackets, signs after words and French octets; and whole workings that define variables
-(some spelt like units) or write numbers the European way. Each runs `bank grade` in a process of its own with
-bounded time and memory, and must end in a verdict or a located error, never a traceback."""
+``m``, rough values in brackets, signs after words, French octets, Indian digit groups and Unicode fractions; and
+whole workings that define variables (some spelt like units) or write numbers the European way. Each runs `bank
+grade` in a process of its own with bounded time and memory, and must end in a verdict or a located error, never a
+traceback."""
 
 from __future__ import annotations
 
@@ -88,6 +89,8 @@ LINES = {
     "chat-millions": "1m " * 300 + "= 2.2m per m tok / m per m m",
     "rough-asides": "1 / 3 = 0.33 " + "(~0.3 (≈ 0.3)) " * 200 + "(~",
     "signed-after-words": "backlog +1 " * 300 + "-2 req/s = +3 Go -4 Mo octets To",
+    "indian-grouping": "1" + ",11" * 240 + " = 1,00,000 lakh crore crores ,00,000",
+    "vulgar-fractions": "½" * 200 + " 1¾¾ 9/10 of ⅞ of 1/0 of = ⅒",
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.

@@ -18,6 +18,7 @@ Nothing here imports sympy or any other heavy module.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -159,10 +160,9 @@ NUMBER_WORDS: dict[str, Fraction] = {word: Fraction(v) for word, v in {
 #: they stand for): its comma separates clauses with no space after it (``762，4 replica``), never a number's
 #: digits, so it reads as a semicolon.
 FULL_WIDTH_MARKS: dict[str, str] = {"，": ";", "、": ";", "。": ".", "\u3000": " "}
-#: Unicode's fractions, each one character (``½ byte``, ``1¾ cards``): exact values.
-VULGAR_FRACTIONS: dict[str, Fraction] = {ch: Fraction(a, b) for ch, a, b in (
-    ("½", 1, 2), ("⅓", 1, 3), ("⅔", 2, 3), ("¼", 1, 4), ("¾", 3, 4), ("⅕", 1, 5), ("⅖", 2, 5), ("⅗", 3, 5),
-    ("⅘", 4, 5), ("⅙", 1, 6), ("⅚", 5, 6), ("⅛", 1, 8), ("⅜", 3, 8), ("⅝", 5, 8), ("⅞", 7, 8), ("⅒", 1, 10))}
+#: Unicode's fractions, each one character (``½ byte``, ``1¾ cards``), at their exact values (Unicode gives a float).
+VULGAR_FRACTIONS: dict[str, Fraction] = {ch: Fraction(unicodedata.numeric(ch)).limit_denominator(10)
+                                         for ch in "½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞⅒"}
 #: Words that multiply the value just given: ``4-bit is twice that, 137 tok/s``, ``half it``.
 MULTIPLIERS: dict[str, Fraction] = {"twice": Fraction(2), "double": Fraction(2), "doubled": Fraction(2),
                                     "triple": Fraction(3), "thrice": Fraction(3), "half": Fraction(1, 2),

@@ -248,8 +248,8 @@ def _lex_number(text: str, pos: int, prose: bool, commas: bool = False) -> Token
     whole, frac, exp = spaced.group() if spaced else m.group("int") or "", m.group("frac") or "", m.group("exp")
     digits = re.sub(r"[,_ \u00a0\u2009\u202f]", "", whole)  # 21,900; 21 900; Python's 21_900
     value = Fraction(int(digits or "0"))
-    if prose and whole and not frac and exp is None and text[m.end():m.end() + 1] in VULGAR_FRACTIONS \
-            and m.end() < len(text):  # "1¾ cards": a whole and a fraction, exactly
+    if prose and whole and not frac and exp is None and text[m.end():m.end() + 1] in VULGAR_FRACTIONS:
+        # "1¾ cards": a whole and a fraction, exactly
         return Token("num", text[pos:m.end() + 1], pos, m.end() + 1, value + VULGAR_FRACTIONS[text[m.end()]],
                      Fraction(0))
     resolution = Fraction(1)

@@ -222,9 +222,10 @@ class ProseParser(Parser):
         prev = self.tokens[self.pos - 1]
         if prev.text in ("%", "percent", "half", "quarter") or (prev.kind == "num" and (prev.value or 0) < 1):
             return True
-        top, bar = self.tokens[self.pos - 3:self.pos - 1] if self.pos >= 3 else (None, None)
-        return top is not None and bar is not None and bar.text == "/" and top.kind == prev.kind == "num" \
-            and (top.value or 0) < (prev.value or 0)  # "9/10 of 80 GB"
+        if self.pos < 3:
+            return False
+        top, bar = self.tokens[self.pos - 3], self.tokens[self.pos - 2]  # "9/10 of 80 GB"
+        return bar.text == "/" and top.kind == prev.kind == "num" and (top.value or 0) < (prev.value or 0)
 
     def _operand_follows(self, k: int) -> bool:
         nxt = self.peek(k)

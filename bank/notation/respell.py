@@ -329,15 +329,11 @@ def _commented(text: str) -> str:
     ``growth = surge - 40   = 12 req/s``; a comment that names the value first gives it the same way
     (``# Little's law -> 5 requests``). Not a tuple (``a, b = …``), whose comment's values pair with its
     parts."""
-    m = _CODE_COMMENT.match(text)
-    if m is not None:
-        at = text.index("#", len(m.group("code")))
-        return text[:at] + "=" + text[at + 1:]
-    m = _NAMED_COMMENT.match(text)
+    m = _CODE_COMMENT.match(text) or _NAMED_COMMENT.match(text)
     if m is None:
         return text
     at = text.index("#", len(m.group("code")))
-    return text[:at] + "=" + " " * (m.end() - at - 1) + text[m.end():]
+    return text[:at] + "=" + re.sub(r"\S", " ", text[at + 1:m.end()]) + text[m.end():]
 
 
 #: ``B·s⁻¹``, ``$10 h⁻¹``: a unit to the power minus one, after a centred dot or a space.

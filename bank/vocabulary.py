@@ -157,8 +157,8 @@ NUMBER_WORDS: dict[str, Fraction] = {word: Fraction(v) for word, v in {
     "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
 }.items()} | {"half": Fraction(1, 2), "quarter": Fraction(1, 4)}
 #: An East Asian input method's marks that are not simply full-width ASCII (U+FF01–U+FF5E, read as the ASCII
-#: they stand for): its comma separates clauses with no space after it (``762，4 replica``), never a number's
-#: digits, so it reads as a semicolon.
+#: they stand for): its comma separates clauses with no space after it (``762，4 replica``), so it reads as a
+#: semicolon, except between a number's thousands (``$21，360``: see ``bank.notation.respell``).
 FULL_WIDTH_MARKS: dict[str, str] = {"，": ";", "、": ";", "。": ".", "\u3000": " "}
 #: Unicode's fractions, each one character (``½ byte``, ``1¾ cards``), at their exact values (Unicode gives a float).
 VULGAR_FRACTIONS: dict[str, Fraction] = {ch: Fraction(unicodedata.numeric(ch)).limit_denominator(10)

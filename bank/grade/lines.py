@@ -3,7 +3,7 @@
 - The learner's own names for values (``t1 = … = 4.78 ms`` … ``1/t1``), read as the values they were given
   (:mod:`.variables`).
 - A Python prompt: ``>>> ridge / ai`` computes, and the number printed on the next line is its value; so does
-  R's ``load <- 70 / 6`` for the ``[1] 11.66667`` after it.
+  R's ``load <- 70 / 6`` for the ``[1] 11.66667`` after it (:mod:`.console`).
 - A step's own name before its working, while the step is open, labels it (``chunk /8 = 18.4 MB``).
 - A result written first, then a dash and its working (``26 GB - 13B × 2 bytes``), where the two agree.
 - ``70G`` as seventy billion, not 70 GB, where gigabytes would leave a claim's units apart.
@@ -33,10 +33,10 @@ from .. import notation as n
 from ..errors import NotationError
 from ..units import DIMENSIONS, Unit, UnitError, parse_unit
 from ..vocabulary import COUNTED, UNITS
-from ..notation.respell import dash_after_result, opens_with_value, respell
+from ..notation.respell import dash_after_result, respell
 from ..notation.nodes import moved
 from ..notation.tuples import spread
-from . import variables
+from . import console, variables
 from .reading import amount
 from .state import State
 
@@ -44,22 +44,27 @@ from .state import State
 def read(state: State, raw: str) -> n.Reading | None:
     """The claims of one line (see the module docstring); None for a line typed at a prompt, whose value is
     on the next line."""
-    prompt, state.prompt = state.prompt, None
+    prompt, state.prompt = state.prompt, ()
     code, state.code = state.code, None
-    if raw.lstrip().startswith(_PROMPT):
-        if _typed(state, raw):
+    if raw.lstrip().startswith(console.PROMPT):
+        if console.typed(state, raw):
             return None
-        raw = raw.replace(_PROMPT, " " * len(_PROMPT), 1)  # ">>> P = 405e9": code, the prompt aside
-    printed = _R_PRINTED.match(raw)
+        raw = raw.replace(console.PROMPT, " " * len(console.PROMPT), 1)  # ">>> P = 405e9": code, the prompt aside
+    rows = console.printed_tuple(raw, len(prompt))
+    if rows is not None:  # "(35.13, 2248.7)": a value for each of "1 / t, 64 / t"
+        readings = [console.answered(_read(state, row), asked) for row, asked in zip(rows, prompt)]
+        return replace(readings[0], chains=tuple(chain for reading in readings for chain in reading.chains))
+    asked = prompt[0] if len(prompt) == 1 else None
+    printed = console.R_PRINTED.match(raw)
     if printed is not None:  # "[1] 11.66667": what R printed for the line before
-        return _answered(_read(state, " " * printed.end() + raw[printed.end():]), prompt or code)
-    raw = _R_ASSIGN.sub(r"\1= ", raw, count=1)  # "load <- 70 / 6": R's assignment, not an arrow back
-    if _R_PRINTED.match(state.next_line):
-        state.code = _code(state, _NAMED.sub("", raw, count=1))  # "load = 70 / 6": what is named
+        return console.answered(_read(state, " " * printed.end() + raw[printed.end():]), asked or code)
+    raw = console.R_ASSIGN.sub(r"\1= ", raw, count=1)  # "load <- 70 / 6": R's assignment, not an arrow back
+    if console.R_PRINTED.match(state.next_line):
+        state.code = console.code(state, console.NAMED.sub("", raw, count=1))  # "load = 70 / 6": what is named
         if state.code is not None:
             _read(state, raw)  # for the name it may give the value
             return None
-    return _answered(_side_by_side(state, raw) or _read(state, raw), prompt)
+    return console.answered(_side_by_side(state, raw) or _read(state, raw), asked)
 
 
 def _side_by_side(state: State, raw: str) -> n.Reading | None:
@@ -73,72 +78,6 @@ def _side_by_side(state: State, raw: str) -> n.Reading | None:
     except NotationError:
         return None  # read as written, and located there
     return replace(readings[0], chains=tuple(chain for reading in readings for chain in reading.chains))
-
-
-#: A Python prompt: ``>>> ridge / ai``, with the value printed on the next line.
-_PROMPT = ">>>"
-
-
-#: R: ``load <- 70 / 6`` assigns, and the console prints a value after ``[1]`` on the next line.
-_R_ASSIGN = re.compile(r"^(\s*[A-Za-z_][\w.]*\s*)<-")
-_R_PRINTED = re.compile(r"^\s*\[1\]")
-#: A name given the value of the code after it (``load = ``).
-_NAMED = re.compile(r"^\s*[A-Za-z_][\w.]*\s*=(?!=)")
-
-
-def _code(state: State, raw: str) -> n.Node | None:
-    """What a line of code computes (``ridge / ai``, ``load + 20``), read as the notation reads an author's
-    expression, in the learner's values; None for anything else (a tuple, a result given on the line:
-    ``rent / 10.8   # 0.2315``)."""
-    code, _, comment = raw.partition("#")
-    if opens_with_value(comment):
-        return None
-    try:
-        tree = n.parse(code)
-    except NotationError:
-        return None
-    known = state.ref.names | frozenset(state.variables)
-    if not n.has_operation(tree) or any(x.id not in known for x in n.names(tree)):
-        return None
-    return variables.substitute_node(tree, state.variables)
-
-
-def _typed(state: State, raw: str) -> bool:
-    """Keep what a ``>>>`` line computes for the line after it (``1224.13``); False where it is no such code."""
-    state.prompt = _code(state, raw.split(_PROMPT, 1)[1])
-    return state.prompt is not None
-
-
-def _answered(reading: n.Reading, prompt: n.Node | None) -> n.Reading:
-    """A lone value printed after a ``>>>`` line is what that line computes: ``ridge / ai = 1224.13``."""
-    chains = reading.chains
-    if prompt is None or len(chains) != 1 or len(chains[0].segments) != 1 \
-            or n.has_operation(chains[0].segments[0].node):
-        return reading
-    value = chains[0].segments[0]
-    node = _printed(value.node)
-    if isinstance(prompt, n.BinOp) and prompt.op == "/" and isinstance(prompt.right, n.Num) \
-            and prompt.right.value in _PREFIXES and isinstance(node, n.Num):
-        # "kv_tok * 8192 / 1e9" printing 2.684: gigabytes, the / 1e9 a change of prefix in the learner's head
-        node = replace(node, value=node.value * prompt.right.value, resolution=node.resolution * prompt.right.value)
-        prompt = prompt.left
-    asked = n.Segment(moved(prompt, value.start, value.start), False, value.start, value.start)
-    printed = replace(value, node=node, link="=")
-    return replace(reading, chains=(replace(chains[0], segments=(asked, printed), claim=True),))
-
-
-#: Dividing by one of these at a prompt changes a unit's prefix (k, M, G, T).
-_PREFIXES = frozenset(Fraction(10) ** k for k in (3, 6, 9, 12))
-#: Significant digits a printed float is read to: 34.27267074584961 is the machine's claim, not the learner's,
-#: and it was worked from the values the learner noted (``# 3.355 GB``), not the ones Python held.
-_PRINTED_DIGITS = 3
-
-
-def _printed(node: n.Node) -> n.Node:
-    if not isinstance(node, n.Num) or not node.value:
-        return node
-    place = Fraction(10) ** (math.floor(math.log10(abs(node.value))) - _PRINTED_DIGITS + 1)
-    return replace(node, resolution=max(node.resolution, place))
 
 
 def _read(state: State, raw: str) -> n.Reading:
@@ -156,9 +95,7 @@ def _read(state: State, raw: str) -> n.Reading:
     reading = _giga(state, raw, names, reading)
     name = variables.defined(respell(raw), reading)
     value = variables.value_of(variables.substitute(reading, state.variables)) if name is not None else None
-    if name is not None and value is not None and variables.small(value) \
-            and (name in state.variables or len(state.variables) < variables.MAX_VARIABLES):
-        state.variables[name] = value
+    if name is not None and value is not None and variables.keep(state.variables, name, value):
         if variables.uses(raw, name) and name in variables.spotted(state.variables):  # "… -> 1/t1 = 209 tok/s"
             reading = n.read_line(raw, names | {name}, state.ref.plan.units, previous=state.last_value,
                                   commas=state.commas)

@@ -65,8 +65,8 @@ class State:
     last_value: n.Node | None = None
     #: Each line's claims as marked so far, by line number.
     claims: dict[int, list] = field(default_factory=dict)
-    #: What a ``>>>`` line computed, for the value printed on the line after it.
-    prompt: n.Node | None = None
+    #: What a ``>>>`` line computed (a tuple's values each), for what is printed on the line after it.
+    prompt: tuple[n.Node, ...] = ()
     #: What the line before computed, as code, for the value an R console prints after ``[1]``.
     code: n.Node | None = None
     #: The next line with something on it (``[1] 11.66667`` says the line before it is code).

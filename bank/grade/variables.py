@@ -58,6 +58,19 @@ def spotted(variables: Mapping[str, object]) -> frozenset[str]:
     return frozenset(v for v in variables if len(v) <= 3 or "_" in v or any(ch.isdigit() for ch in v))
 
 
+def keep(variables: dict[str, n.Node], name: str, value: n.Node) -> bool:
+    """Remember ``name`` as ``value`` where there is room and the value is small; whether it was kept.
+
+    >>> kept = {}
+    >>> keep(kept, "t1", n.parse("70 / 6")), list(kept)
+    (True, ['t1'])
+    """
+    if not small(value) or name not in variables and len(variables) >= MAX_VARIABLES or _reserved(name):
+        return False
+    variables[name] = value
+    return True
+
+
 def value_of(reading: n.Reading) -> n.Node:
     """The value a definition gives its name: the last side before any ``so`` that goes on to new working
     (``t1 = 70/6 = 11.7 s -> 1/t1 = …`` gives 11.7 s; ``t = 130 GB @ 2 GB/s = 65 s`` gives 65 s;

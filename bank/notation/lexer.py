@@ -37,7 +37,8 @@ class Token:
 
 
 _NUMBER = re.compile(
-    r"(?P<int>\d{1,2}(?:,\d{2})+,\d{3}(?!\d)|\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:_\d{3})+(?!\d)|\d+)?"
+    r"(?P<int>\d{1,2}(?:,\d{2})+,\d{3}(?!\d)|\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:_\d{3})+(?!\d)"
+    r"|\d{1,3}(?:\{,\}\d{3})+(?!\d)|\d+)?"
     r"(?P<frac>\.\d+)?(?:[eE](?P<exp>[+-]?\d+))?")
 #: Thousands set off by a space (or a no-break or thin space), as SI style writes them: 21 900, 1 310 720.
 _SPACED = re.compile(r"\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,]|[ \u00a0\u2009\u202f]\d)")
@@ -246,7 +247,7 @@ def _lex_number(text: str, pos: int, prose: bool, commas: bool = False) -> Token
     m = _NUMBER.match(text, spaced.end() if spaced else pos)
     assert m is not None
     whole, frac, exp = spaced.group() if spaced else m.group("int") or "", m.group("frac") or "", m.group("exp")
-    digits = re.sub(r"[,_ \u00a0\u2009\u202f]", "", whole)  # 21,900; 21 900; Python's 21_900
+    digits = re.sub(r"[,_{} \u00a0\u2009\u202f]", "", whole)  # 21,900; 21 900; Python's 21_900; LaTeX's 21{,}900
     value = Fraction(int(digits or "0"))
     if prose and whole and not frac and exp is None and text[m.end():m.end() + 1] in VULGAR_FRACTIONS:
         # "1¾ cards": a whole and a fraction, exactly

@@ -149,6 +149,8 @@ class ProseParser(Parser):
             return "*", 1
         if word in ("multiplied", "divided") and nxt.kind == "name" and nxt.text == "by":
             return ("*" if word == "multiplied" else "/"), 2
+        if word in ("into", "by") and (nxt.kind == "num" or nxt.text == "(") and not self._percent_follows(1):
+            return ("*" if word == "into" else "/"), 1  # Indian English: "2 into 80 into 8", "140 by 80"
         if word == "over" and self._operand_follows(1) and self.peek(1).kind == "num":
             return "over", 1  # spoken: "A over B × C" divides A by the whole of B × C
         if word == "per" and self.peek(1).kind == "num" and not self._sized(1):  # $0.30 per 1M tokens
@@ -165,6 +167,11 @@ class ProseParser(Parser):
         if word == "of" and self._operand_follows(1) and self._fraction_before():
             return "*", 1
         return None
+
+    def _percent_follows(self, k: int) -> bool:
+        """Whether the number ``k`` ahead is a percentage (``by 25%`` grows or shrinks; it does not divide)."""
+        after = self.peek(k + 1)
+        return after.text in ("%", "percent") or after.text.startswith("pc")
 
     def _sized(self, k: int) -> bool:
         """Whether the number ``k`` ahead sizes a single thing after it (``0.27 GB per 8k sequence``: a sequence

@@ -36,6 +36,11 @@ _FULL_WIDTH: dict[int, str] = {**{c: chr(c - 0xFEE0) for c in range(0xFF01, 0xFF
                                **{ord(k): v for k, v in FULL_WIDTH_MARKS.items()}}
 
 
+#: The full-width comma between a number's thousands (``$21，360``, ``6，690 tok/s``): a digits' comma, where
+#: elsewhere it breaks a clause (``762，4 replica``, ``55.1，so 55``).
+_WIDE_THOUSANDS = re.compile(r"(?<![\d.０-９．])[\d０-９]{1,3}(?:，[\d０-９]{3})+(?![\d.０-９．])")
+
+
 #: A name's subscript (``W₁₆``, ``t₁``, ``n₈``): the name, written in ASCII (``W16``), one character for one.
 _SUBSCRIPTS = {0x2080 + d: str(d) for d in range(10)}
 _SUBSCRIPTED = re.compile(r"(?<=[A-Za-z])[₀-₉]+")
@@ -51,9 +56,11 @@ _SWISS = re.compile(r"(?<=\d)['’](?=\d{3}(?!\d))")
 def respell(text: str) -> str:
     """``text`` with each rewrite of this module applied in turn (full-width forms first), column for column.
 
-    >>> respell("after 30s：12×30＝３６０ requests，done。")
-    'after 30s:12×30=360 requests;done.'
+    >>> respell("after 30s：12×30＝３６０ requests，done。"), respell("$21，360，so")
+    ('after 30s:12×30=360 requests;done.', '$21,360;so')
     """
+    if "，" in text:
+        text = _WIDE_THOUSANDS.sub(lambda m: m.group().replace("，", ","), text)
     text = _SUBSCRIPTED.sub(lambda m: m.group().translate(_SUBSCRIPTS), text.translate(_FULL_WIDTH))
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
     for rewrite in (_struck, _footnotes, _british, _precision, _stopwatch, _tagged, _divide, _latex, _heading,
@@ -165,9 +172,11 @@ _LATEX_MARKS = {r"\times": "×", r"\cdot": "·", r"\div": "÷", r"\approx": "≈
                 r"\gt": ">", r"\pm": "±", r"\%": "%", r"\$": " $", r"\,": "", r"\;": "", r"\:": "", r"\!": "", r"\ ": ""}
 _LATEX_COMMAND = re.compile(r"\\(?:[A-Za-z]+|[,;:! %$])")
 #: ``\frac{70}{6}``, ``\text{GB}``, ``^{13}``: braces around plain text (no braces inside).
-_FRAC = re.compile(r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}")
+_FRAC = re.compile(r"\\[dt]?frac\{((?:[^{}]|\{,\})*)\}\{((?:[^{}]|\{,\})*)\}")  # 19{,}600: a number (see the lexer)
 _WRAPPED = re.compile(r"\\(?:text|mathrm|mathit|mathbf|textrm|operatorname)\{([^{}]*)\}")
 _EXPONENT = re.compile(r"\^\{([^{}]*)\}")
+#: ``t_{\text{miss}}``, ``b^*``: a subscript's braces and a starred name's star, which name, not compute.
+_SUBSCRIPT = re.compile(r"(?<=\w)_\{\s*(\w*)\s*\}|(?<=\w)\^\*")
 
 
 def _latex(text: str) -> str:
@@ -176,15 +185,19 @@ def _latex(text: str) -> str:
     parts move by two at most.
 
     >>> _latex(r"$t = \frac{70}{6} \approx 11.7\,\text{s}$")
-    ' t =   ((70)/(6)) ≈       11.7        s  '
+    ' t =   ((70)/(6)) ≈       11.7  s        '
+    >>> _latex(r"$t_{\text{miss}} = 3{,}920 \times 10^{-3}$.")
+    ' t_miss          = 3{,}920 ×      10^(-3) .'
     >>> _latex(r"\$2.50 \times 10^{3} = \lceil 2.4 \rceil")
     ' $2.50 ×      10^(3) = ceil(  2.4 )     '
     """
     if not _LATEX_COMMAND.search(text) and "^{" not in text:
         return text
-    text = _FRAC.sub(lambda m: f"  (({m.group(1)})/({m.group(2)}))", text)
-    text = _WRAPPED.sub(lambda m: " " * (m.start(1) - m.start()) + m.group(1) + " ", text)
+    text = _WRAPPED.sub(_unwrapped, text)
+    text = _SUBSCRIPT.sub(lambda m: "_" + (m.group(1) or "").ljust(len(m.group()) - 1) if m.group(1) is not None
+                          else " " * len(m.group()), text)
     text = _EXPONENT.sub(lambda m: f"^({m.group(1)})", text)
+    text = _FRAC.sub(lambda m: f"  (({m.group(1)})/({m.group(2)}))", text)
     text = _delimiters(text)
     return _LATEX_COMMAND.sub(lambda m: _LATEX_MARKS.get(m.group(), "").ljust(len(m.group())), text)
 
@@ -202,11 +215,21 @@ def _heading(text: str) -> str:
     return _HEADING.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
 
 
+def _unwrapped(m: re.Match[str]) -> str:
+    """``\text{B params}`` as its text, padded after (``13B params``), or not at all where a digit or letter
+    follows (``70\text{e}9``: 70e9)."""
+    following = m.string[m.end():m.end() + 1]
+    return m.group(1) if following.isalnum() else m.group(1).ljust(len(m.group()))
+
+
 def _delimiters(text: str) -> str:
-    """LaTeX's ``$`` around maths blanked: all of them when they pair up to the line's end (``$70 \\times 2$``),
-    else those that cannot be money (``$W = …``, ``…140$``); ``$2.50`` stays money, as does an escaped ``\\$``."""
+    """LaTeX's ``$`` around maths blanked: all of them when they pair up, to the line's end (``$70 \\times 2$``),
+    around commands (``$4 \\times 989$ FLOP``), or where money is escaped (``\\$2.50``); else those that cannot be
+    money (``$W = …``, ``…140$``): ``$2.50`` stays money, as does an escaped ``\\$``."""
     dollars = [m.start() for m in re.finditer(r"(?<!\\)\$", text)]
-    paired = len(dollars) % 2 == 0 and text.rstrip().endswith("$")
+    spans = [text[a:b] for a, b in zip(dollars[::2], dollars[1::2])]
+    paired = len(dollars) % 2 == 0 and bool(dollars) and (
+        not text[dollars[-1] + 1:].strip(" .,;:!?") or "\\$" in text or all("\\" in span for span in spans))
     out = list(text)
     for at in dollars:
         after, before = text[at + 1:at + 2], text[at - 1:at] if at else ""

@@ -88,7 +88,8 @@
   /* ---------------------------------------------------------------- lexer (bank/notation/lexer.py, prose mode) */
 
   var MAX_E_EXPONENT = 400;
-  var NUMBER = /(\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:_\d{3})+(?!\d)|\d+)?(\.\d+)?(?:[eE]([+-]?\d+))?/y;  /* 21,900; Python's 21_900 */
+  /* 21,900; India's 2,19,000; Python's 21_900; LaTeX's 21{,}900 (lexer.py _NUMBER) */
+  var NUMBER = /(\d{1,2}(?:,\d{2})+,\d{3}(?!\d)|\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:_\d{3})+(?!\d)|\d{1,3}(?:\{,\}\d{3})+(?!\d)|\d+)?(\.\d+)?(?:[eE]([+-]?\d+))?/y;
   /* thousands set off by a space, as SI style writes them: 21 900, 1 310 720 */
   var RANGE = /[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z\/%$]+\s*)?(?:[=≈→⇒]|->))/y;
   var ELLIPSIS = /\.{3}|…/y;
@@ -123,9 +124,11 @@
   }
 
   /* An input method's full-width forms, one character for one (respell.py _FULL_WIDTH): U+FF01–U+FF5E as the ASCII
-     they stand for, and the vocabulary's marks ("，" a clause break). */
+     they stand for, and the vocabulary's marks ("，" a clause break, but a digits' comma in "$21，360"). */
+  var WIDE_THOUSANDS = /(?<![\d.０-９．])[\d０-９]{1,3}(?:，[\d０-９]{3})+(?![\d.０-９．])/g;
   function fullWidth(text) {
     var marks = vocab().fullWidthMarks;
+    text = text.replace(WIDE_THOUSANDS, function (m) { return m.replace(/，/g, ","); });
     return text.replace(/[\uff01-\uff5e\u3000\u3001\u3002]/g, function (c) {
       return has(marks, c) ? marks[c] : String.fromCharCode(c.charCodeAt(0) - 0xFEE0);
     });
@@ -216,7 +219,7 @@
     var spaced = sticky(SPACED, text, pos);
     var m = sticky(NUMBER, text, spaced ? pos + spaced[0].length : pos);
     var whole = spaced ? spaced[0] : m[1] || "", fraction = m[2] || "", exp = m[3];
-    var value = frac(whole.replace(/[,_ \u00a0\u2009\u202f]/g, "") || "0"), resolution = frac(1);
+    var value = frac(whole.replace(/[,_{} \u00a0\u2009\u202f]/g, "") || "0"), resolution = frac(1);
     if (fraction) {
       value = add(value, frac(fraction.slice(1), 10n ** BigInt(fraction.length - 1)));
       resolution = pow10(-(fraction.length - 1));

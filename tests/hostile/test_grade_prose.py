@@ -91,6 +91,10 @@ LINES = {
     "signed-after-words": "backlog +1 " * 300 + "-2 req/s = +3 Go -4 Mo octets To",
     "indian-grouping": "1" + ",11" * 240 + " = 1,00,000 lakh crore crores ,00,000",
     "vulgar-fractions": "½" * 200 + " 1¾¾ 9/10 of ⅞ of 1/0 of = ⅒",
+    "latex-braces": "$" + r"\frac{1{,}000{,}000}{" * 50 + "2{,}000" + "}" * 50 + "$ " + "{,}" * 300
+                    + r" t_{\text{x}}^* \text{" * 100 + r"\$ $ \$",
+    "into-and-by": "2 into " * 300 + "by by into (1 by 0) = 1 by 25% into",
+    "wide-thousands": "１，０００，０００，" * 100 + "$21，360，，，1，2345",
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.
@@ -106,6 +110,10 @@ WORKINGS = {
     "algebra": "W = 70 × 2\n" + "    = 140 - 1 + 1\n" * 60 + "    = 140 GB",
     "a-tape": "70e9 x 2 bytes = 140e9 B\n" + "/ 1e9 = 140 GB\nx 1e9 = 140e9 B\n" * 40 + "= 140 GB",
     "going-on": "11.7 s (≈ 65 GiB)\n" + "plus 20 s gives 31.7 s, 31.7 is the total\n→ 32 s\n≈ 32 s\n" * 30,
+    "python-statements": ">>> " + "; ".join(f"a{i} = {i} * 2" for i in range(200)) + "; a1, a2\n(2, 4)\n"
+                         + ">>> a, b, c = 1, 2\n>>> _ * _\n" * 30 + ">>> " + ",".join(["1"] * 500) + "\n("
+                         + ",".join(["1"] * 500) + ")\n>>> import math; math.ceil(_)\n1",
+    "doubling-at-a-prompt": ">>> a1 = 1 + 1\n" + "".join(f">>> a{i + 1}, b = a{i} + a{i} + 0, 1\n" for i in range(1, 60)),
     "unit-words-as-names": "".join(f"tokens = params * {i}  # {i} -> {i}\nparams = tokens / tps\n" for i in range(40)),
 }
 

@@ -1,0 +1,163 @@
+"""Working typed at a console: Python's ``>>>`` prompt and R's ``[1]``, as a tutor reads a pasted session.
+
+A line typed at a prompt shows no value of its own: Python prints it on the next line. So a ``>>>`` line gives
+its names their values (``>>> kv = 2 * 40 * 8 * 128``) and keeps what its last statement computes; the number
+printed after it is that value, as if the learner had written ``kv = 81920``. R's ``load <- 70 / 6`` does the
+same for the ``[1] 11.66667`` after it.
+
+>>> from bank.load import load
+>>> from bank.variant import variant
+>>> from bank.grade.reference import reference
+>>> from bank.grade.state import State
+>>> question = load().question("replica-boot-gap")
+>>> state = State(reference(question, variant(question)))
+>>> state.next_line = "31.7"
+>>> typed(state, ">>> t = 70 / 6; t + 20"), sorted(state.variables), len(state.prompt)
+(True, ['_', 't'], 1)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import replace
+from fractions import Fraction
+
+from .. import notation as n
+from ..errors import NotationError
+from ..notation.nodes import moved
+from ..notation.parser import Parser
+from ..notation.respell import opens_with_value
+from . import variables
+from .state import State
+
+#: A Python prompt: ``>>> ridge / ai``, with the value printed on the next line.
+PROMPT = ">>>"
+#: R: ``load <- 70 / 6`` assigns, and the console prints a value after ``[1]`` on the next line.
+R_ASSIGN = re.compile(r"^(\s*[A-Za-z_][\w.]*\s*)<-")
+R_PRINTED = re.compile(r"^\s*\[1\]")
+#: A name given the value of the code after it (``load = ``).
+NAMED = re.compile(r"^\s*([A-Za-z_][\w.]*)\s*=(?!=)")
+#: Python's assignment to one name or several (``cap, burst = 11, 14``), not a comparison.
+_ASSIGNS = re.compile(r"^\s*[A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_]\w*)*\s*=(?!=)")
+#: What Python prints for a number or a tuple of them: ``295.2238805970149``, ``(35.13, 2248.7)``.
+_PRINTED = re.compile(r"^\s*(\()?\s*-?\d[\d.eE+-]*(?:\s*,\s*-?\d[\d.eE+-]*)*\s*,?\s*(?(1)\))\s*$")
+#: A module's name before a function (``math.ceil(``): the function is the same.
+_MODULE = re.compile(r"\b(?:math|np|numpy)\.(?=[a-z]+\s*\()")
+#: Dividing by one of these at a prompt changes a unit's prefix (k, M, G, T).
+_PREFIXES = frozenset(Fraction(10) ** k for k in (3, 6, 9, 12))
+#: Significant digits a printed float is read to: 34.27267074584961 is the machine's claim, not the learner's,
+#: and it was worked from the values the learner noted (``# 3.355 GB``), not the ones Python held.
+_PRINTED_DIGITS = 3
+
+
+def code(state: State, raw: str) -> n.Node | None:
+    """What a line of code computes (``ridge / ai``, ``load + 20``), read as the notation reads an author's
+    expression, in the learner's values; None for anything else (a tuple, a result given on the line:
+    ``rent / 10.8   # 0.2315``)."""
+    text, _, comment = raw.partition("#")
+    if opens_with_value(comment):
+        return None
+    tree = _computed(state, text)
+    return tree if tree is not None and n.has_operation(tree) else None
+
+
+def typed(state: State, raw: str) -> bool:
+    """Read a ``>>>`` line as Python reads it: each ``name = …`` statement gives the name its value, and a
+    last statement that is an expression (``>>> ridge = 989 / 3.35; ridge``, or several: ``1 / t, 64 / t``)
+    is kept in ``state.prompt`` for what is printed on the next line. True where the line is such code. False
+    where it is not (``>>> import math``), or where its comment gives the value (``>>> w = 70e9 * 2  # 140
+    GB``); a comment that only opens with a number (``# 16-bit``) gives none when Python prints the value."""
+    text, _, comment = raw.split(PROMPT, 1)[1].partition("#")
+    statements = [s for s in text.split(";") if s.strip()]
+    if not statements or opens_with_value(comment) and not _PRINTED.match(state.next_line):
+        return False
+    read_any = False
+    for statement in statements:
+        names, _, right = statement.rpartition("=") if _ASSIGNS.match(statement) else ("", "", statement)
+        values = [_computed(state, part) for part in _top_level(right)]
+        if any(v is None for v in values):
+            continue
+        read_any = True
+        kept = [v for v in values if v is not None]
+        if names:  # "cap, burst = 10 * 1.1, 10 * 1.4" gives each name its value
+            if len(names.split(",")) == len(kept):
+                for name, value in zip(names.split(","), kept):
+                    variables.keep(state.variables, name.strip(), value)
+        elif statement is statements[-1]:
+            state.prompt = tuple(kept)
+            if len(kept) == 1:
+                variables.keep(state.variables, "_", kept[0])  # Python's name for the value it last printed
+    return read_any
+
+
+def answered(reading: n.Reading, prompt: n.Node | None) -> n.Reading:
+    """A lone value printed after a ``>>>`` line is what that line computes: ``ridge / ai = 1224.13``."""
+    chains = reading.chains
+    if prompt is None or len(chains) != 1 or len(chains[0].segments) != 1 \
+            or n.has_operation(chains[0].segments[0].node):
+        return reading
+    value = chains[0].segments[0]
+    node = _printed(value.node)
+    if isinstance(prompt, n.BinOp) and prompt.op == "/" and isinstance(prompt.right, n.Num) \
+            and prompt.right.value in _PREFIXES and isinstance(node, n.Num):
+        # "kv_tok * 8192 / 1e9" printing 2.684: gigabytes, the / 1e9 a change of prefix in the learner's head
+        node = replace(node, value=node.value * prompt.right.value, resolution=node.resolution * prompt.right.value)
+        prompt = prompt.left
+    asked = n.Segment(moved(prompt, value.start, value.start), False, value.start, value.start)
+    printed = replace(value, node=node, link="=")
+    return replace(reading, chains=(replace(chains[0], segments=(asked, printed), claim=True),))
+
+
+def printed_tuple(raw: str, count: int) -> list[str] | None:
+    """``(35.13, 2248.7)``, printed for ``>>> 1 / t, 64 / t``: the line once for each value, the others
+    blanked (columns kept); None where the line prints no tuple of ``count`` values."""
+    if count < 2 or not _PRINTED.match(raw) or "(" not in raw:
+        return None
+    spans = [m.span() for m in re.finditer(r"-?\d[\d.eE+-]*", raw)]
+    if len(spans) != count:
+        return None
+    return [" " * a + raw[a:b] + " " * (len(raw) - b) for a, b in spans]
+
+
+class _Code(Parser):
+    """Code read as an author's expression, where the learner's names win over units (``flop / byts``)."""
+
+    def __init__(self, text: str, names: frozenset[str]):
+        super().__init__(text)
+        self.names = names
+
+    def unit_word(self, tok):  # type: ignore[no-untyped-def]
+        return None if tok.text in self.names else super().unit_word(tok)
+
+
+def _computed(state: State, text: str) -> n.Node | None:
+    """``text`` read as code in the learner's values, or None (not arithmetic, or a name never given)."""
+    known = state.ref.names | frozenset(state.variables)
+    text = _MODULE.sub(lambda m: " " * len(m[0]), text)
+    try:
+        tree = _Code(text, frozenset(state.variables)).parse_all()
+    except NotationError:
+        return None
+    if any(x.id not in known for x in n.names(tree)):
+        return None
+    return variables.substitute_node(tree, state.variables)
+
+
+def _top_level(statement: str) -> list[str]:
+    """A statement split at the commas outside brackets (``1 / t, 64 / t``: a tuple), columns kept."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(statement):
+        depth += (ch in "([") - (ch in ")]")
+        if ch == "," and depth == 0:
+            parts.append(" " * start + statement[start:i])
+            start = i + 1
+    parts.append(" " * start + statement[start:])
+    return parts
+
+
+def _printed(node: n.Node) -> n.Node:
+    if not isinstance(node, n.Num) or not node.value:
+        return node
+    place = Fraction(10) ** (math.floor(math.log10(abs(node.value))) - _PRINTED_DIGITS + 1)
+    return replace(node, resolution=max(node.resolution, place))

@@ -25,9 +25,11 @@ from fractions import Fraction
 
 from .. import notation as n
 from ..errors import NotationError
+from ..notation.lexer import Token
 from ..notation.nodes import moved
 from ..notation.parser import Parser
 from ..notation.respell import opens_with_value
+from ..units import Unit
 from . import variables
 from .state import State
 
@@ -74,7 +76,8 @@ def typed(state: State, raw: str) -> bool:
         return False
     read_any = False
     for statement in statements:
-        names, _, right = statement.rpartition("=") if _ASSIGNS.match(statement) else ("", "", statement)
+        assigns = _ASSIGNS.match(statement)
+        names, right = (statement[:assigns.end() - 1], statement[assigns.end():]) if assigns else ("", statement)
         values = [_computed(state, part) for part in _top_level(right)]
         if any(v is None for v in values):
             continue
@@ -127,7 +130,7 @@ class _Code(Parser):
         super().__init__(text)
         self.names = names
 
-    def unit_word(self, tok):  # type: ignore[no-untyped-def]
+    def unit_word(self, tok: Token) -> Unit | None:
         return None if tok.text in self.names else super().unit_word(tok)
 
 

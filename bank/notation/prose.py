@@ -170,8 +170,7 @@ class ProseParser(Parser):
 
     def _percent_follows(self, k: int) -> bool:
         """Whether the number ``k`` ahead is a percentage (``by 25%`` grows or shrinks; it does not divide)."""
-        after = self.peek(k + 1)
-        return after.text in ("%", "percent") or after.text.startswith("pc")
+        return self.peek(k + 1).text in ("%", "percent", "pc")
 
     def _sized(self, k: int) -> bool:
         """Whether the number ``k`` ahead sizes a single thing after it (``0.27 GB per 8k sequence``: a sequence

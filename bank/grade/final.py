@@ -42,6 +42,9 @@ def _part(state: State, part: RefStep, taken: set[int]) -> Final:
     hits = [i for i, m in enumerate(state.marked) if m.outcome.step is part and m.outcome.status != Status.UNMATCHED]
     if not hits and state.covered(part.name):  # "→ 21.4 ms": the memory time, and so the step time as well
         hits = [i for i, m in enumerate(state.marked) if m.outcome.status == Status.CORRECT and _states(m, part)]
+    counts: list[int] = []
+    if not hits and part.rounds:  # "52 / 2 = 26 seqs": a slip before the rounding, already a whole count
+        hits = counts = [i for i, m in enumerate(state.marked) if _whole_before_rounding(m, part)]
     last = _last_word(state, part, hits[-1] if hits else -1, taken)
     index = last if last is not None else (hits[-1] if hits else _attempt(state, part, taken))
     if index is None:
@@ -51,7 +54,8 @@ def _part(state: State, part: RefStep, taken: set[int]) -> Final:
     assert m.stated is not None
     given = m.stated.shown(part.unit, part.shown)
     mine, right = show(given, part.unit_text), show(part.shown, part.unit_text)
-    if m.outcome.status == Status.CORRECT:  # right at the precision written, or within rounding noise
+    if m.outcome.status == Status.CORRECT and not (index in counts and given != part.shown):
+        # right at the precision written, or within rounding noise (a count is right only exactly)
         exactly = "" if mine == right else f" (exactly {right})"
         return Final(Verdict.CORRECT, given=number(given), message=f"{mine} (line {m.line}) is right{exactly}",
                      line=m.line, **base)  # type: ignore[arg-type]
@@ -82,6 +86,16 @@ def _states(m: Marked, part: RefStep) -> bool:
     unit = m.stated.unit if m.stated is not None else None
     return m.stated is not None and unit is not None and not unit.dimensionless \
         and same_kind(unit.dims, part.unit.dims) and fits(m.stated, part.unit, part.base, part.shown) == YES
+
+
+def _whole_before_rounding(m: Marked, part: RefStep) -> bool:
+    """A claim for the value a rounding part rounds (the caches that fit, for the whole sequences), stated as a
+    whole number: the learner's count, so their answer for the part (``≈ 54.9 = 55 sequences`` where 54 fit is
+    wrong)."""
+    step = m.outcome.step
+    return step is not None and step is not part and m.outcome.status != Status.UNMATCHED \
+        and step.base == part.inner and m.stated is not None \
+        and m.stated.shown(part.unit, part.shown).denominator == 1
 
 
 def _last_word(state: State, part: RefStep, after: int, taken: set[int]) -> int | None:

@@ -93,6 +93,7 @@ def _read(state: State, raw: str) -> n.Reading:
         names |= used
         reading = n.read_line(raw, names, state.ref.plan.units, previous=state.last_value, commas=state.commas)
     reading = _giga(state, raw, names, reading)
+    reading = _goes_on(state, raw, names, reading)
     name = variables.defined(respell(raw), reading)
     value = variables.value_of(variables.substitute(reading, state.variables)) if name is not None else None
     if name is not None and value is not None and variables.keep(state.variables, name, value):
@@ -101,6 +102,32 @@ def _read(state: State, raw: str) -> n.Reading:
                                   commas=state.commas)
     substituted = variables.substitute(reading, state.variables)
     return _unit_label(_itself(_plain_again(_formula_in_words(reading, substituted, state)), state))
+
+
+def _goes_on(state: State, raw: str, names: frozenset[str], reading: n.Reading) -> n.Reading:
+    """``+1 spare → 6 replicas`` after a line on the load: a line that opens by adding to or taking from a value
+    goes on from the value the line before ended on, or, where that does not come to its result and an earlier
+    line's value does (the 5 serving replicas two lines up), from that one."""
+    chain = reading.claims[0] if reading.claims else None
+    if chain is None or len(chain.segments) < 2 or not isinstance(chain.segments[0].node, n.BinOp) \
+            or chain.segments[0].node.op not in "+-" or not _opens_on_before(chain.segments[0].node) \
+            or _agree(chain.segments[0].node, chain.segments[-1].node, state, raw):
+        return reading
+    for earlier in reversed(state.earlier[:-1]):
+        again = n.read_line(raw, names, state.ref.plan.units, previous=earlier, commas=state.commas)
+        first = again.claims[0] if again.claims else None
+        if first is not None and len(first.segments) > 1 \
+                and _agree(first.segments[0].node, first.segments[-1].node, state, raw):
+            return again
+    return reading
+
+
+def _opens_on_before(node: n.BinOp) -> bool:
+    """Whether a working opens with the value the line before ended on (placed at no column of this line)."""
+    lead = node.left
+    while isinstance(lead, n.BinOp):
+        lead = lead.left
+    return lead.start == lead.end == 0
 
 
 def _result_first(state: State, raw: str, names: frozenset[str]) -> str:

@@ -15,6 +15,7 @@ subsumes, and the steps whose right values it uses: the learner knew them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from fractions import Fraction
 
@@ -97,7 +98,7 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     if direct is not None:
         return Outcome(Status.CORRECT, direct, credits=credits(state, direct, found, (), computes))
     if computes and len(line.segments) == 2 and not _uses_a_wrong_value(state, found):  # "287.6 / 13.4 = 21.46 ms"
-        noisy = _from_rounded(state, claim, found, named)
+        noisy = _from_rounded(state, claim, found, named, unsaid=not _CHECKS.match(label))
         if noisy is not None and not _marks_up(state, line, arith, noisy):
             return Outcome(Status.CORRECT, noisy, credits=credits(state, noisy, found, (), computes))
     carried = carry(state, claim, found) or (carry_through(state, line, claim) if computes else None) \
@@ -235,15 +236,24 @@ def _close(state: State, step: RefStep, stands: tuple[Stand, ...]) -> bool:
     return abs(value - step.base) <= NOISE * abs(step.base)
 
 
-def _from_rounded(state: State, claim: Claim, found: list[Leaf], named: RefStep | None) -> RefStep | None:
+def _from_rounded(state: State, claim: Claim, found: list[Leaf], named: RefStep | None,
+                  unsaid: bool = False) -> RefStep | None:
     """``$9/hr / (10,230 × 3600 tok/hr) = $0.244/Mtok``: worked from the learner's own rounding of an earlier
     value (their 10,230 tokens/s for 10,249; 4747 TFLOP/s for 8 × 989 × 0.6), by a route the reference does
-    not take, landing within rounding noise of an open step."""
+    not take, landing within rounding noise of an open step, or (``unsaid``, for a plain working and its value)
+    of one a shortcut covered without saying its value (``32 / 3.78 ms ≈ 8,460 tok/s`` covers the speed per
+    sequence; ``8,460 / 32 ≈ 264`` then says it)."""
     if not any(s.rounded and s.line is not None for leaf in found for s in leaf.stands) \
             and all(leaf.given or leaf.exact_steps for leaf in found):
         return None
-    near = [s for s in _open(state) if of_kind(claim, s) and _near(claim, s)]
+    covered = tuple(s for s in state.ref.steps if unsaid and state.covered(s.name) and s.name not in state.learner
+                    and s.rounds is None)  # a count rounded from a drifted value is one off, not noise
+    near = [s for s in _open(state) + covered if of_kind(claim, s) and _near(claim, s)]
     return named if named in near else next(iter(near), None)
+
+
+#: A line that opens by saying it checks the working (``7) check: at batch 295 …``) says values again.
+_CHECKS = re.compile(r"\W*(?:\d+\W+)?(?:sanity |quick |double |cross )?check\b", re.IGNORECASE)
 
 
 def _uses_a_wrong_value(state: State, found: list[Leaf]) -> bool:

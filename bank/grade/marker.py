@@ -102,6 +102,11 @@ def _mark(state: State, n_: int, raw: str) -> None:
     state.lines.append(_line(n_, raw, results))
     state.last_value = _ends_on(raw, claims + [c for c, _, _ in said],
                                 [c.segments[-1].node for c in reading.chains if not c.claim and c.segments])
+    state.earlier = [*state.earlier[-(_EARLIER - 1):], state.last_value]
+
+
+#: Lines back a value may be gone on from (``+1 spare`` after a line or two on something else).
+_EARLIER = 4
 
 
 def _ends_on(raw: str, claims: list[n.Chain], mentions: list[n.Node]) -> n.Node:

@@ -63,6 +63,8 @@ class State:
     fresh: tuple[str, ...] = ()
     #: The value the latest line ended on (a line may go on from it: ``x 8192 = 536.9 MB``).
     last_value: n.Node | None = None
+    #: The values the last few lines ended on, the latest last (``+1 spare`` may go on from one of them).
+    earlier: list[n.Node] = field(default_factory=list)
     #: Each line's claims as marked so far, by line number.
     claims: dict[int, list] = field(default_factory=dict)
     #: What a ``>>>`` line computed (a tuple's values each), for what is printed on the line after it.

@@ -64,7 +64,7 @@ def respell(text: str) -> str:
     text = _SUBSCRIPTED.sub(lambda m: m.group().translate(_SUBSCRIPTS), text.translate(_FULL_WIDTH))
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
     for rewrite in (_struck, _footnotes, _british, _precision, _stopwatch, _tagged, _divide, _latex, _heading,
-                    _table_row, _script, _commented, _dimensions, _bracketed_units, _per_power, _converted, _inequality,
+                    _table_row, _script, _commented, _dimensions, _bracketed_units, _what_for, _per_power, _converted, _inequality,
                     _worked_after):
         text = rewrite(text)
     return text
@@ -435,6 +435,25 @@ def _not_unknown(condition: str) -> bool:
     """Whether a condition's letter is a unit or a multiplier (``5.25x > 5``, ``11.7 s > 10``), not an unknown."""
     letter = re.search(r"[A-Za-z]", condition)
     return letter is None or letter.group() in "xXkKmM" or _unit(letter.group())
+
+
+#: ``× 2 for key and value =``, ``16 GB for weights +``: a number (and its unit), then what it is for, before the
+#: next operator or ``=``; not before a dash, which may set a result before its working (``140 GB for the weights
+#: - 70B × 2``).
+_WHAT_FOR = re.compile(r"(\d[\d,.]*(?:\s?[A-Za-z%$/]+)?)(\s+for\s+[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})"
+                       r"(?=\s*[+×*/÷=≈]|\s+x\s)")
+
+
+def _what_for(text: str) -> str:
+    """What a factor or a term is for, said before the next operator, is an aside: blanks, column for column. After
+    a result it stays, naming the step (``= 17.5 GB for the 4-bit weights``).
+
+    >>> _what_for("131,072 B x 512 x 2 for key and value = 134 MB")
+    '131,072 B x 512 x 2                   = 134 MB'
+    """
+    if " for " not in text:
+        return text
+    return _WHAT_FOR.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
 
 
 def _bracketed_units(text: str) -> str:

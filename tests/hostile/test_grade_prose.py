@@ -95,6 +95,7 @@ LINES = {
                     + r" t_{\text{x}}^* \text{" * 100 + r"\$ $ \$",
     "into-and-by": "2 into " * 300 + "by by into (1 by 0) = 1 by 25% into",
     "wide-thousands": "１，０００，０００，" * 100 + "$21，360，，，1，2345",
+    "what-for": "2" + " for a b c d" * 200 + " = 1 for x + 2 for y = 3 for - 4",
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.
@@ -114,6 +115,7 @@ WORKINGS = {
                          + ">>> a, b, c = 1, 2\n>>> _ * _\n" * 30 + ">>> " + ",".join(["1"] * 500) + "\n("
                          + ",".join(["1"] * 500) + ")\n>>> import math; math.ceil(_)\n1",
     "doubling-at-a-prompt": ">>> a1 = 1 + 1\n" + "".join(f">>> a{i + 1}, b = a{i} + a{i} + 0, 1\n" for i in range(1, 60)),
+    "going-on-from-earlier": "".join(f"load {i} / 3 = {i / 3:.2f}\n" for i in range(60)) + "+1 spare → 99\n" * 60,
     "unit-words-as-names": "".join(f"tokens = params * {i}  # {i} -> {i}\nparams = tokens / tps\n" for i in range(40)),
 }
 

@@ -39,7 +39,7 @@ class Token:
 _NUMBER = re.compile(
     r"(?P<int>\d{1,2}(?:,\d{2})+,\d{3}(?!\d)|\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:_\d{3})+(?!\d)"
     r"|\d{1,3}(?:\{,\}\d{3})+(?!\d)|\d+)?"
-    r"(?P<frac>\.\d+)?(?:[eE](?P<exp>[+-]?\d+))?")
+    r"(?P<frac>\.\d+)?(?:[eE](?P<exp>[+-]?\d+)|(?<=\d) [eE] ?(?P<spaced_exp>[+-]?\d+)(?![\d.,]))?")
 #: Thousands set off by a space (or a no-break or thin space), as SI style writes them: 21 900, 1 310 720.
 _SPACED = re.compile(r"\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,]|[ \u00a0\u2009\u202f]\d)")
 #: The fraction of a mixed number after its whole (``2 11/12``, ``23 1/3``).
@@ -246,7 +246,8 @@ def _lex_number(text: str, pos: int, prose: bool, commas: bool = False) -> Token
     spaced = _SPACED.match(text, pos) if prose else None  # "8 760 h", "131 072 B": thousands set off by spaces
     m = _NUMBER.match(text, spaced.end() if spaced else pos)
     assert m is not None
-    whole, frac, exp = spaced.group() if spaced else m.group("int") or "", m.group("frac") or "", m.group("exp")
+    whole, frac = spaced.group() if spaced else m.group("int") or "", m.group("frac") or ""
+    exp = m.group("exp") or m.group("spaced_exp")  # "1.4E11", or as a calculator shows it: "1.69 E 10", "6 E-1"
     digits = re.sub(r"[,_{} \u00a0\u2009\u202f]", "", whole)  # 21,900; 21 900; Python's 21_900; LaTeX's 21{,}900
     value = Fraction(int(digits or "0"))
     if prose and whole and not frac and exp is None and text[m.end():m.end() + 1] in VULGAR_FRACTIONS:

@@ -74,13 +74,22 @@ def respell(text: str) -> str:
 _STRUCK = re.compile(r"~~(?=\S)[^~\n]*?(?<=\S)~~")
 
 
+#: A value taken back as it is written: ``= 16.3 s, sorry, 16.7 s``, ``3.5 GB, no wait, 35 GB``, ``= 50, no, 5``.
+_CORRECTED = re.compile(r"\$?\d[\d,.]*(?:\s?[A-Za-z%/$][\w/$%-]*)?\s*[,;—–-]?\s*"
+                        r"\b(?:no,?\s+wait|no|sorry|oops|actually|I mean|correction)\b[,:;—–-]?\s+(?=[$~≈]?\d)")
+
+
 def _struck(text: str) -> str:
-    """What a learner struck out (``= ~~17.5 GB~~ 35 GB``) is withdrawn: blanks, column for column.
+    """What a learner struck out (``= ~~17.5 GB~~ 35 GB``), or took back as they wrote it (``= 16.3 s, sorry,
+    16.7 s``), is withdrawn: blanks, column for column.
 
     >>> _struck("drain = 1,100 / 30 = ~~33.3~~ 36.7 s")
     'drain = 1,100 / 30 =          36.7 s'
+    >>> _struck("load: 50 / 3 = 16.3 s, sorry, 16.7 s")
+    'load: 50 / 3 =                16.7 s'
     """
-    return _STRUCK.sub(lambda m: " " * len(m.group()), text) if "~~" in text else text
+    text = _STRUCK.sub(lambda m: " " * len(m.group()), text) if "~~" in text else text
+    return _CORRECTED.sub(lambda m: " " * len(m.group()), text)
 
 
 _FIGURES = (r"\d\s*(?:s\.\s?f\.?|sf|sig\.?\s*figs?\.?|significant\s+fig(?:ure)?s?|d\.\s?p\.?|dp"

@@ -88,8 +88,8 @@
   /* ---------------------------------------------------------------- lexer (bank/notation/lexer.py, prose mode) */
 
   var MAX_E_EXPONENT = 400;
-  /* 21,900; India's 2,19,000; Python's 21_900; LaTeX's 21{,}900 (lexer.py _NUMBER) */
-  var NUMBER = /(\d{1,2}(?:,\d{2})+,\d{3}(?!\d)|\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:_\d{3})+(?!\d)|\d{1,3}(?:\{,\}\d{3})+(?!\d)|\d+)?(\.\d+)?(?:[eE]([+-]?\d+))?/y;
+  /* 21,900; India's 2,19,000; Python's 21_900; LaTeX's 21{,}900; a calculator's 1.69 E 10 (lexer.py _NUMBER) */
+  var NUMBER = /(\d{1,2}(?:,\d{2})+,\d{3}(?!\d)|\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:_\d{3})+(?!\d)|\d{1,3}(?:\{,\}\d{3})+(?!\d)|\d+)?(\.\d+)?(?:[eE]([+-]?\d+)|(?<=\d) [eE] ?([+-]?\d+)(?![\d.,]))?/y;
   /* thousands set off by a space, as SI style writes them: 21 900, 1 310 720 */
   var RANGE = /[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z\/%$]+\s*)?(?:[=≈→⇒]|->))/y;
   var ELLIPSIS = /\.{3}|…/y;
@@ -218,7 +218,7 @@
   function lexNumber(text, pos) {
     var spaced = sticky(SPACED, text, pos);
     var m = sticky(NUMBER, text, spaced ? pos + spaced[0].length : pos);
-    var whole = spaced ? spaced[0] : m[1] || "", fraction = m[2] || "", exp = m[3];
+    var whole = spaced ? spaced[0] : m[1] || "", fraction = m[2] || "", exp = m[3] || m[4];  /* "1.69 E 10" too */
     var value = frac(whole.replace(/[,_{} \u00a0\u2009\u202f]/g, "") || "0"), resolution = frac(1);
     if (fraction) {
       value = add(value, frac(fraction.slice(1), 10n ** BigInt(fraction.length - 1)));

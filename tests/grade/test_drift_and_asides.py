@@ -1,8 +1,9 @@
-"""Round fifty-nine: weak candidates, wrong methods carried through, aggressive rounding and other routes. What a
+"""Rounds fifty-nine and sixty-one: weak candidates, wrong methods carried through, aggressive rounding and other routes. What a
 factor is for, said before the next operator (``× 2 for key and value = 268 MB``); a value a shortcut covered,
 then said by another route from the learner's rounded values (``8,460 / 32 ≈ 264``); a count reached before the
 rounding step (``52 / 2 = 26 seqs``) answering the rounded part; ``+1 spare`` going on from the serving replicas
-two lines up rather than from the load between.
+two lines up rather than from the load between; a value taken back as it is written (``= 16.3 s, sorry, 16.7 s``)
+and a calculator's exponent typed with spaces (``1.69 E 10``).
 
 Cases come from unseen workings marked by hand before the grader ran (tests/grade/corpus, ``s29-*``).
 """
@@ -44,3 +45,26 @@ def test_drift_and_asides(qid, seed, working, line, status, step):
 def test_a_count_before_the_rounding_answers_it(working, verdict):
     """A whole number stated for the value a rounding part rounds is the learner's count: wrong, not missing."""
     assert str(part("kv-cache-capacity", None, working, "sequences").status) == verdict
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("replica-boot-gap", None, "load: 70 / 6 = 11.3 s, sorry, 11.7 s", 1, "correct", "read_time"),
+    ("weight-memory-precision", None, "4-bit: 70B × 0.5 = 3.5 GB, no wait, 35 GB", 1, "correct", "w4"),
+    ("autoscaling-signal", None, "before: L = λW = 10 × 0.5 = 50, no, 5 requests", 1, "correct", "resident"),
+    ("replica-boot-gap", None, "load: 70 / 6 = 11.7 s, sorry, 13.1 s", 1, "slip", "read_time"),
+    ("launch-sizing", None, "need 9,000 tok/s, no more", 1, "correct", "needed"),
+], ids=["sorry", "no-wait", "no", "a-correction-into-a-slip", "no-with-no-value-after"])
+def test_a_value_taken_back(qid, seed, working, line, status, step):
+    """``= 16.3 s, sorry, 16.7 s``: the value taken back is withdrawn, as if struck out; the one after it counts."""
+    assert_line(qid, seed, working, line, status, step)
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("kv-cache-per-token", None, "per sequence = 327680 * 8192 = 2.68 E 9 bytes", 1, "correct", "kv_seq"),
+    ("kv-cache-per-token", None, "per sequence = 327680 * 8192 = 2.68 E 10 bytes", 1, "slip", "kv_seq"),
+    ("prefill-time-to-first-token", None, "prefill = 16 GFLOP × 4,000 = 6.4 e+13 FLOP", 1, "correct",
+     "prefill_flop"),
+], ids=["spaced-e", "spaced-e-slip", "spaced-e-plus"])
+def test_a_calculators_spaced_exponent(qid, seed, working, line, status, step):
+    """``1.69 E 10``, ``6 E-1``, ``3.956 e+15``: a calculator's exponent, typed with spaces, is one number."""
+    assert_line(qid, seed, working, line, status, step)

@@ -96,6 +96,8 @@ LINES = {
     "into-and-by": "2 into " * 300 + "by by into (1 by 0) = 1 by 25% into",
     "wide-thousands": "１，０００，０００，" * 100 + "$21，360，，，1，2345",
     "what-for": "2" + " for a b c d" * 200 + " = 1 for x + 2 for y = 3 for - 4",
+    "taken-back": "= 1 s, sorry, " * 150 + "2 s, no wait, no, no, 3, actually $4, I mean",
+    "spaced-exponents": "1 E 9 " * 200 + "= 1 e+99999 E-1 e 4 E",
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.

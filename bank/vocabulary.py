@@ -128,7 +128,7 @@ def _table() -> list[Word]:
         Word("miss", None, Fraction(1), (), plural="misses"),
         Word("burst", None, Fraction(1), (), plural="bursts"),
         Word("step", None, Fraction(1), (), plural="steps"),
-        Word("percent", None, Fraction(1, 100), ("%", "pct", "percentage")),
+        Word("percent", None, Fraction(1, 100), ("%", "pct", "pc", "percentage")),  # British "10 pc"
         # compound spellings: one word standing for a unit expression
         Word("rps", expands="request/s", aliases=("RPS", "qps", "QPS")),
         Word("tps", expands="token/s", aliases=("TPS",)),
@@ -176,6 +176,7 @@ SUFFIXES: dict[str, int] = {
     "bn": 10**9, "billion": 10**9, "bil": 10**9, "Mrd": 10**9,  # Mio, Mrd: German and Dutch chat
     "trillion": 10**12, "tn": 10**12,
     "lakh": 10**5, "lakhs": 10**5, "crore": 10**7, "crores": 10**7,  # India's: 3 crore = 3,00,00,000
+    "millones": 10**6, "millón": 10**6, "millon": 10**6,  # Spanish: 350 millones
 }
 #: Suffixes that may also be a unit: the reader tries both readings (``8B params``, ``2T tokens``, ``70G params``;
 #: ``80G`` alone is slang for gigabytes).

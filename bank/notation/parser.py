@@ -285,7 +285,8 @@ class Parser:
     def unit_step(self, unit: Unit | None, parts: list[str]) -> Unit | None:
         """Consume one piece of a unit (a word, ``/word``, ``per million``…) and return the unit so far."""
         tok = self.tok
-        if unit is None and tok.kind in ("op", "name") and tok.text in ("%", "percent"):
+        if unit is None and (tok.kind in ("op", "name") and tok.text in ("%", "percent")
+                             or plain_word(tok) and getattr(self.unit_word(tok), "name", "") == "percent"):  # pc, pct
             self.advance()
             parts.append("%")
             return PERCENT

@@ -63,7 +63,7 @@ def respell(text: str) -> str:
         text = _WIDE_THOUSANDS.sub(lambda m: m.group().replace("，", ","), text)
     text = _SUBSCRIPTED.sub(lambda m: m.group().translate(_SUBSCRIPTS), text.translate(_FULL_WIDTH))
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
-    for rewrite in (_struck, _footnotes, _british, _precision, _stopwatch, _tagged, _divide, _latex, _heading,
+    for rewrite in (_struck, _footnotes, _british, _spanish, _precision, _stopwatch, _tagged, _divide, _latex, _heading,
                     _table_row, _script, _commented, _dimensions, _bracketed_units, _what_for, _per_power, _converted, _inequality,
                     _worked_after):
         text = rewrite(text)
@@ -140,6 +140,19 @@ def _british(text: str) -> str:
     text = _PER.sub(lambda m: f"/{m.group(1)}  ", text) if " p/" in text else text
     text = _ISH.sub(lambda m: " " * len(m.group()), text) if "ish" in text.lower() else text
     return _CIRCA.sub(lambda m: "≈" + " " * (len(m.group()) - 1), text) if "c." in text else text
+
+
+#: Spanish's thousand millions, a billion (``70 mil millones``): one scale word, where ``mil`` alone is chat's million.
+_MIL_MILLONES = re.compile(r"(?<=\d )mil\s+millones\b")
+
+
+def _spanish(text: str) -> str:
+    """``mil millones`` (a thousand millions) reads as ``billion``, column for column.
+
+    >>> _spanish("70 mil millones × 2 B")
+    '70 billion      × 2 B'
+    """
+    return _MIL_MILLONES.sub(lambda m: "billion".ljust(len(m.group())), text) if "millones" in text else text
 
 
 #: Footnote marks: ``2 cards¹``, ``0.54 GB*``, ``2 bytes* = 140 GB``, ``$9†``, and a footnote's own ``¹ rounded up``.

@@ -1,9 +1,10 @@
-"""Rounds fifty-nine and sixty-one: weak candidates, wrong methods carried through, aggressive rounding and other routes. What a
+"""Rounds fifty-nine, sixty-one and sixty-four: weak candidates, wrong methods carried through, aggressive rounding and other routes. What a
 factor is for, said before the next operator (``× 2 for key and value = 268 MB``); a value a shortcut covered,
 then said by another route from the learner's rounded values (``8,460 / 32 ≈ 264``); a count reached before the
 rounding step (``52 / 2 = 26 seqs``) answering the rounded part; ``+1 spare`` going on from the serving replicas
 two lines up rather than from the load between; a value taken back as it is written (``= 16.3 s, sorry, 16.7 s``)
-and a calculator's exponent typed with spaces (``1.69 E 10``).
+and a calculator's exponent typed with spaces (``1.69 E 10``); a margin in brackets after a result (``≈ 134 tok/s
+(133–135)``), ``10 pc`` and Spanish ``millones``.
 
 Cases come from unseen workings marked by hand before the grader ran (tests/grade/corpus, ``s29-*``).
 """
@@ -67,4 +68,18 @@ def test_a_value_taken_back(qid, seed, working, line, status, step):
 ], ids=["spaced-e", "spaced-e-slip", "spaced-e-plus"])
 def test_a_calculators_spaced_exponent(qid, seed, working, line, status, step):
     """``1.69 E 10``, ``6 E-1``, ``3.956 e+15``: a calculator's exponent, typed with spaces, is one number."""
+    assert_line(qid, seed, working, line, status, step)
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("decode-bandwidth-bound", None, "alone: 16 GB / 3.35 TB/s = 4.78 ms → 1 / 4.78 ms ≈ 209 tok/s (205–210 given my "
+     "rounding)", 1, "correct", "rate_one"),
+    ("replica-boot-gap", None, "read: 70 / 6 = 11.7 s (11.6 ± 0.1)", 1, "correct", "read_time"),
+    ("launch-sizing", None, "7,200 + 25 pc = 9,000 tok/s to provision", 1, "correct", "needed"),
+    ("weight-memory-precision", None, "16-bit: 70 mil millones × 2 bytes = 140 GB", 1, "correct", "w16"),
+    ("weight-memory-precision", None, "16-bit: 70.000 millones × 2 bytes = 140 GB", 1, "correct", "w16"),
+], ids=["a-range-after-a-result", "a-margin-after-a-result", "british-pc", "mil-millones", "millones"])
+def test_margins_and_scale_words(qid, seed, working, line, status, step):
+    """A range or margin in brackets after a result is its uncertainty, not a second result; ``pc`` is per cent;
+    Spanish ``millones`` is millions and ``mil millones`` a billion."""
     assert_line(qid, seed, working, line, status, step)

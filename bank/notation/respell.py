@@ -63,9 +63,9 @@ def respell(text: str) -> str:
         text = _WIDE_THOUSANDS.sub(lambda m: m.group().replace("，", ","), text)
     text = _SUBSCRIPTED.sub(lambda m: m.group().translate(_SUBSCRIPTS), text.translate(_FULL_WIDTH))
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
-    for rewrite in (_struck, _footnotes, _british, _spanish, _precision, _stopwatch, _tagged, _divide, _latex, _heading,
-                    _table_row, _script, _commented, _dimensions, _bracketed_units, _what_for, _per_power, _converted, _inequality,
-                    _worked_after):
+    for rewrite in (_struck, _footnotes, _british, _spanish, _precision, _stopwatch, _tagged, _divide, _latex,
+                    _heading, _table_row, _script, _commented, _dimensions, _bracketed_units, _what_for, _per_power,
+                    _converted, _inequality, _worked_after):
         text = rewrite(text)
     return text
 

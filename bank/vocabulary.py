@@ -176,7 +176,8 @@ SUFFIXES: dict[str, int] = {
     "bn": 10**9, "billion": 10**9, "bil": 10**9, "Mrd": 10**9,  # Mio, Mrd: German and Dutch chat
     "trillion": 10**12, "tn": 10**12,
     "lakh": 10**5, "lakhs": 10**5, "crore": 10**7, "crores": 10**7,  # India's: 3 crore = 3,00,00,000
-    "millones": 10**6, "millón": 10**6, "millon": 10**6,  # Spanish: 350 millones
+    "millones": 10**6, "millon": 10**6,  # Spanish: 350 millones
+    "milhoes": 10**6, "milhao": 10**6, "bilhoes": 10**9, "bilhao": 10**9,  # Portuguese (read without accents)
 }
 #: Suffixes that may also be a unit: the reader tries both readings (``8B params``, ``2T tokens``, ``70G params``;
 #: ``80G`` alone is slang for gigabytes).

@@ -15,6 +15,7 @@ value it gives.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from ..units import UnitError, parse_unit
 from ..vocabulary import FULL_WIDTH_MARKS, NUMBER_WORDS, UNITS
@@ -41,6 +42,16 @@ _FULL_WIDTH: dict[int, str] = {**{c: chr(c - 0xFEE0) for c in range(0xFF01, 0xFF
 _WIDE_THOUSANDS = re.compile(r"(?<![\d.０-９．])[\d０-９]{1,3}(?:，[\d０-９]{3})+(?![\d.０-９．])")
 
 
+#: A Latin letter with an accent (``milhões``, ``millón``): read as the letter, one character for one, so that words
+#: of other languages the vocabulary knows (written there without accents) are found.
+_ACCENTED = re.compile(r"[À-ÖØ-öø-ž]")
+
+
+def _unaccented(ch: str) -> str:
+    base = unicodedata.normalize("NFKD", ch)[0]
+    return base if base.isascii() and base.isalpha() else ch
+
+
 #: A name's subscript (``W₁₆``, ``t₁``, ``n₈``): the name, written in ASCII (``W16``), one character for one.
 _SUBSCRIPTS = {0x2080 + d: str(d) for d in range(10)}
 _SUBSCRIPTED = re.compile(r"(?<=[A-Za-z])[₀-₉]+")
@@ -62,6 +73,8 @@ def respell(text: str) -> str:
     if "，" in text:
         text = _WIDE_THOUSANDS.sub(lambda m: m.group().replace("，", ","), text)
     text = _SUBSCRIPTED.sub(lambda m: m.group().translate(_SUBSCRIPTS), text.translate(_FULL_WIDTH))
+    if not text.isascii():
+        text = _ACCENTED.sub(lambda m: _unaccented(m.group()), text)
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
     for rewrite in (_struck, _footnotes, _british, _spanish, _precision, _stopwatch, _tagged, _divide, _latex,
                     _heading, _table_row, _script, _commented, _dimensions, _bracketed_units, _what_for, _per_power,

@@ -129,6 +129,11 @@
   function fullWidth(text) {
     var marks = vocab().fullWidthMarks;
     text = text.replace(WIDE_THOUSANDS, function (m) { return m.replace(/，/g, ","); });
+    /* "milhões": an accented Latin letter as the letter (respell.py _ACCENTED), one character for one */
+    text = text.replace(/[À-ÖØ-öø-ž]/g, function (c) {
+      var base = c.normalize("NFKD")[0];
+      return /[A-Za-z]/.test(base) ? base : c;
+    });
     return text.replace(/[\uff01-\uff5e\u3000\u3001\u3002]/g, function (c) {
       return has(marks, c) ? marks[c] : String.fromCharCode(c.charCodeAt(0) - 0xFEE0);
     });

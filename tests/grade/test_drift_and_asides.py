@@ -1,10 +1,10 @@
-"""Rounds fifty-nine, sixty-one and sixty-four: weak candidates, wrong methods carried through, aggressive rounding and other routes. What a
+"""Rounds fifty-nine, sixty-one, sixty-four and sixty-six: weak candidates, wrong methods carried through, aggressive rounding and other routes. What a
 factor is for, said before the next operator (``× 2 for key and value = 268 MB``); a value a shortcut covered,
 then said by another route from the learner's rounded values (``8,460 / 32 ≈ 264``); a count reached before the
 rounding step (``52 / 2 = 26 seqs``) answering the rounded part; ``+1 spare`` going on from the serving replicas
 two lines up rather than from the load between; a value taken back as it is written (``= 16.3 s, sorry, 16.7 s``)
 and a calculator's exponent typed with spaces (``1.69 E 10``); a margin in brackets after a result (``≈ 134 tok/s
-(133–135)``), ``10 pc`` and Spanish ``millones``.
+(133–135)``), ``10 pc``, Spanish ``millones`` and Portuguese ``milhões`` (round sixty-six).
 
 Cases come from unseen workings marked by hand before the grader ran (tests/grade/corpus, ``s29-*``).
 """
@@ -78,8 +78,12 @@ def test_a_calculators_spaced_exponent(qid, seed, working, line, status, step):
     ("launch-sizing", None, "7,200 + 25 pc = 9,000 tok/s to provision", 1, "correct", "needed"),
     ("weight-memory-precision", None, "16-bit: 70 mil millones × 2 bytes = 140 GB", 1, "correct", "w16"),
     ("weight-memory-precision", None, "16-bit: 70.000 millones × 2 bytes = 140 GB", 1, "correct", "w16"),
-], ids=["a-range-after-a-result", "a-margin-after-a-result", "british-pc", "mil-millones", "millones"])
+    ("weight-memory-precision", None, "16-bit: 70 bilhões × 2 bytes = 140 GB", 1, "correct", "w16"),
+    ("cache-aware-routing", None, "tokens/dia = 10.000 × 3.000 = 30 milhões", 1, "correct", "daily_tokens"),
+], ids=["a-range-after-a-result", "a-margin-after-a-result", "british-pc", "mil-millones", "millones", "bilhoes",
+        "milhoes"])
 def test_margins_and_scale_words(qid, seed, working, line, status, step):
     """A range or margin in brackets after a result is its uncertainty, not a second result; ``pc`` is per cent;
-    Spanish ``millones`` is millions and ``mil millones`` a billion."""
+    Spanish ``millones`` is millions and ``mil millones`` a billion; Portuguese ``milhões`` and ``bilhões`` are
+    millions and billions (an accented letter reads as its letter)."""
     assert_line(qid, seed, working, line, status, step)

@@ -99,6 +99,7 @@ LINES = {
     "taken-back": "= 1 s, sorry, " * 150 + "2 s, no wait, no, no, 3, actually $4, I mean",
     "spaced-exponents": "1 E 9 " * 200 + "= 1 e+99999 E-1 e 4 E",
     "margins-and-scales": "= 1 (1–2) (1 ± 2) " * 100 + "70 mil millones mil millones millones pc pc % (–) (±)",
+    "accents": "ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëǅǈǋ" * 40 + " 40 milhões bilhões ǉ ž Ž ø Ø = 1",
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.

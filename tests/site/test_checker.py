@@ -77,6 +77,8 @@ RULE = [
     ("$21，360", "21360", USD, "right"), ("２１，３６０ s", "21360", SECONDS, "right"), ("55.1，so", "551/10", NUMBER, "right"),
     ("$21{,}900", "21900", USD, "right"), ("2,19,000", "219000", NUMBER, "right"),
     ("1.69 E 10", "16900000000", NUMBER, "right"), ("6 E-1", "3/5", NUMBER, "right"),
+    ("40 milhões", "40000000", NUMBER, "right"), ("350 millones", "350000000", NUMBER, "right"),
+    ("25 pc", "1/4", NUMBER, "right"),
     ("70 / = 11.7", "70", NUMBER, "unreadable"), ("2^99999", "1", NUMBER, "unreadable"),
     ("1" * 501, "1", NUMBER, "unreadable"), ("__import__('os')", "1", NUMBER, "unreadable"),
 ]

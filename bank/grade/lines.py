@@ -85,23 +85,30 @@ def _read(state: State, raw: str) -> n.Reading:
     names = state.ref.names | variables.spotted(state.variables) | variables.in_arithmetic(raw, state.variables)
     raw = _result_first(state, raw, names)
     try:
-        reading = n.read_line(raw, names, state.ref.plan.units, previous=state.last_value, commas=state.commas)
+        reading = _read_line(state, raw, names)
     except NotationError:
         used = variables.used(raw, state.variables)  # "backlog = growth * 30": a longer name, in arithmetic
         if not used:
             raise
         names |= used
-        reading = n.read_line(raw, names, state.ref.plan.units, previous=state.last_value, commas=state.commas)
+        reading = _read_line(state, raw, names)
     reading = _giga(state, raw, names, reading)
     reading = _goes_on(state, raw, names, reading)
     name = variables.defined(respell(raw), reading)
     value = variables.value_of(variables.substitute(reading, state.variables)) if name is not None else None
     if name is not None and value is not None and variables.keep(state.variables, name, value):
         if variables.uses(raw, name) and name in variables.spotted(state.variables):  # "… -> 1/t1 = 209 tok/s"
-            reading = n.read_line(raw, names | {name}, state.ref.plan.units, previous=state.last_value,
-                                  commas=state.commas)
+            reading = _read_line(state, raw, names | {name})
     substituted = variables.substitute(reading, state.variables)
     return _unit_label(_itself(_plain_again(_formula_in_words(reading, substituted, state)), state))
+
+
+def _read_line(state: State, raw: str, names: frozenset[str], previous: n.Node | None = None,
+               giga: bool = False) -> n.Reading:
+    """The notation's reading of a line in this working's terms (its units, decimal commas, and the value the line
+    before ended on, or ``previous``)."""
+    return n.read_line(raw, names, state.ref.plan.units, previous=previous if previous is not None
+                       else state.last_value, commas=state.commas, giga=giga)
 
 
 def _goes_on(state: State, raw: str, names: frozenset[str], reading: n.Reading) -> n.Reading:
@@ -114,7 +121,7 @@ def _goes_on(state: State, raw: str, names: frozenset[str], reading: n.Reading) 
             or _agree(chain.segments[0].node, chain.segments[-1].node, state, raw):
         return reading
     for earlier in reversed(state.earlier[:-1]):
-        again = n.read_line(raw, names, state.ref.plan.units, previous=earlier, commas=state.commas)
+        again = _read_line(state, raw, names, previous=earlier)
         first = again.claims[0] if again.claims else None
         if first is not None and len(first.segments) > 1 \
                 and _agree(first.segments[0].node, first.segments[-1].node, state, raw):
@@ -139,8 +146,7 @@ def _result_first(state: State, raw: str, names: frozenset[str]) -> str:
         return raw
     dashed, column = found
     try:
-        reading = variables.substitute(n.read_line(dashed, names, state.ref.plan.units, previous=state.last_value,
-                                                   commas=state.commas), state.variables)
+        reading = variables.substitute(_read_line(state, dashed, names), state.variables)
     except NotationError:
         return raw
     for chain in reading.chains:
@@ -161,8 +167,7 @@ def _giga(state: State, raw: str, names: frozenset[str], reading: n.Reading) -> 
     if not _G_AFTER_NUMBER.search(raw) or not _units_apart(reading, state):
         return reading
     try:
-        again = n.read_line(raw, names, state.ref.plan.units, previous=state.last_value, commas=state.commas,
-                            giga=True)
+        again = _read_line(state, raw, names, giga=True)
     except NotationError:
         return reading
     return reading if _units_apart(again, state) else again

@@ -15,7 +15,6 @@ subsumes, and the steps whose right values it uses: the learner knew them.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from fractions import Fraction
 
@@ -28,7 +27,7 @@ from .inputs import as_share, input_slip
 from .leaves import Leaf, Stand
 from .markup import marked_up, marks_up
 from .matching import UNITS, YES, Claim, counts_lost, fits, period_clash, same_kind
-from .naming import _SUMMARY, answered_part, best, named_step, of_kind, only_open
+from .naming import _SUMMARY, answered_part, best, named_step, of_kind, only_open, opens_checking
 from .parts import step_of_part
 from .reading import Scope, amount
 from .rounding import counted_other_way, other_way, rounded_wrong_way, rounding_step
@@ -98,7 +97,7 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     if direct is not None:
         return Outcome(Status.CORRECT, direct, credits=credits(state, direct, found, (), computes))
     if computes and len(line.segments) == 2 and not _uses_a_wrong_value(state, found):  # "287.6 / 13.4 = 21.46 ms"
-        noisy = _from_rounded(state, claim, found, named, unsaid=not _CHECKS.match(label))
+        noisy = _from_rounded(state, claim, found, named, unsaid=not opens_checking(label))
         if noisy is not None and not _marks_up(state, line, arith, noisy):
             return Outcome(Status.CORRECT, noisy, credits=credits(state, noisy, found, (), computes))
     carried = carry(state, claim, found) or (carry_through(state, line, claim) if computes else None) \
@@ -250,10 +249,6 @@ def _from_rounded(state: State, claim: Claim, found: list[Leaf], named: RefStep 
                     and s.rounds is None)  # a count rounded from a drifted value is one off, not noise
     near = [s for s in _open(state) + covered if of_kind(claim, s) and _near(claim, s)]
     return named if named in near else next(iter(near), None)
-
-
-#: A line that opens by saying it checks the working (``7) check: at batch 295 …``) says values again.
-_CHECKS = re.compile(r"\W*(?:\d+\W+)?(?:sanity |quick |double |cross )?check\b", re.IGNORECASE)
 
 
 def _uses_a_wrong_value(state: State, found: list[Leaf]) -> bool:

@@ -65,6 +65,22 @@ def checking(label: str) -> bool:
     return "check" in words and words <= _CHECK
 
 
+def opens_checking(label: str) -> bool:
+    """Whether a label opens by saying its line checks the working, whatever words follow before its first value
+    (``7) check: at batch 295 a step does``).
+
+    >>> opens_checking("7) check at batch 295 a step does"), opens_checking("compute check")
+    (True, False)
+    """
+    lead = []
+    for word in re.split(r"[^a-z0-9]+", label.lower()):
+        if word and not word.isdigit():
+            if word not in _CHECK:
+                break
+            lead.append(word)
+    return "check" in lead
+
+
 _CHECK = label_words("check sanity quick double cross verify")
 _ANSWER = frozenset({"answer", "final", "result"})
 #: A line so labelled says the working's values again (``Finally, in summary: 47.6 tok/s …``).

@@ -1,10 +1,11 @@
 """Rewrites of a line before it is read, each keeping every column where it was (so a caret still points
-at what the learner typed): full-width forms, subscripted names, ``7.9×`` as ``7.9x``, Swiss thousands (``8'760``),
-struck-out text, footnote marks (``2 cards¹``), ``p/s``, ``c. 12 s`` and ``12ish s``, a stated precision (``3 s.f.``),
-a stopwatch's seconds (``0:13.75``), a closing tag (``[16-bit weights]``), ``divide 148 by 2.684``, LaTeX, a numbered
-heading, a Markdown table row, a code comment that gives its line's value, a unit in brackets, SI's ``s⁻¹``, a
-calculator's ``in GB`` before the result, an inequality solved for an unknown, and a working in brackets after the
-value it gives.
+at what the learner typed): full-width forms and accented letters, subscripted names, ``7.9×`` as ``7.9x``, Swiss
+thousands (``8'760``), struck-out text and values taken back (``16.3 s, sorry, 16.7 s``), footnote marks (``2
+cards¹``), ``p/s``, ``c. 12 s`` and ``12ish s``, ``mil millones``, a stated precision (``3 s.f.``), a stopwatch's
+seconds (``0:13.75``), a closing tag (``[16-bit weights]``), ``divide 148 by 2.684``, LaTeX (:mod:`.latex`), a
+numbered heading, a Markdown table row, a code comment that gives its line's value, a unit in brackets, what a
+factor is for (``× 2 for key and value =``), SI's ``s⁻¹``, a calculator's ``in GB`` before the result, an
+inequality solved for an unknown, and a working in brackets after the value it gives.
 
 >>> respell("growth = surge - 40   # 12 req/s")
 'growth = surge - 40   = 12 req/s'
@@ -19,6 +20,7 @@ import unicodedata
 
 from ..units import UnitError, parse_unit
 from ..vocabulary import FULL_WIDTH_MARKS, NUMBER_WORDS, UNITS
+from .latex import latex
 
 #: ``growth = surge - 40   # 12 req/s``: code, then a comment that opens with its value.
 _VALUE_FIRST = r"[$~≈]?\s*\d"
@@ -76,7 +78,7 @@ def respell(text: str) -> str:
     if not text.isascii():
         text = _ACCENTED.sub(lambda m: _unaccented(m.group()), text)
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
-    for rewrite in (_struck, _footnotes, _british, _spanish, _precision, _stopwatch, _tagged, _divide, _latex,
+    for rewrite in (_struck, _footnotes, _british, _spanish, _precision, _stopwatch, _tagged, _divide, latex,
                     _heading, _table_row, _script, _commented, _dimensions, _bracketed_units, _what_for, _per_power,
                     _converted, _inequality, _worked_after):
         text = rewrite(text)
@@ -198,45 +200,6 @@ def _stopwatch(text: str) -> str:
     return _STOPWATCH.sub(lambda m: f"{m.group(1)} s", text) if "0:" in text else text
 
 
-#: LaTeX's commands for what the notation writes as one mark, each padded to the command's width (``\$`` keeps
-#: its dollar next to the amount).
-_LATEX_MARKS = {r"\times": "×", r"\cdot": "·", r"\div": "÷", r"\approx": "≈", r"\sim": "~", r"\simeq": "≈",
-                r"\lceil": "ceil(", r"\rceil": ")", r"\lfloor": "floor(", r"\rfloor": ")", r"\left": "",
-                r"\right": "", r"\Rightarrow": "⇒", r"\rightarrow": "→", r"\to": "→", r"\implies": "⇒",
-                r"\Longrightarrow": "⇒", r"\leq": "≤", r"\le": "≤", r"\geq": "≥", r"\ge": "≥", r"\lt": "<",
-                r"\gt": ">", r"\pm": "±", r"\%": "%", r"\$": " $", r"\,": "", r"\;": "", r"\:": "", r"\!": "", r"\ ": ""}
-_LATEX_COMMAND = re.compile(r"\\(?:[A-Za-z]+|[,;:! %$])")
-#: ``\frac{70}{6}``, ``\text{GB}``, ``^{13}``: braces around plain text (no braces inside).
-_FRAC = re.compile(r"\\[dt]?frac\{((?:[^{}]|\{,\})*)\}\{((?:[^{}]|\{,\})*)\}")  # 19{,}600: a number (see the lexer)
-_WRAPPED = re.compile(r"\\(?:text|mathrm|mathit|mathbf|textrm|operatorname)\{([^{}]*)\}")
-_EXPONENT = re.compile(r"\^\{([^{}]*)\}")
-#: ``t_{\text{miss}}``, ``b^*``: a subscript's braces and a starred name's star, which name, not compute.
-_SUBSCRIPT = re.compile(r"(?<=\w)_\{\s*(\w*)\s*\}|(?<=\w)\^\*")
-
-
-def _latex(text: str) -> str:
-    r"""A line in LaTeX reads as the notation it stands for: ``\times`` is ×, ``\frac{70}{6}`` is (70)/(6),
-    ``\text{GB}`` is GB and ``$…$`` only marks maths (``\$`` is a dollar). Marks keep their columns; a fraction's
-    parts move by two at most.
-
-    >>> _latex(r"$t = \frac{70}{6} \approx 11.7\,\text{s}$")
-    ' t =   ((70)/(6)) ≈       11.7  s        '
-    >>> _latex(r"$t_{\text{miss}} = 3{,}920 \times 10^{-3}$.")
-    ' t_miss          = 3{,}920 ×      10^(-3) .'
-    >>> _latex(r"\$2.50 \times 10^{3} = \lceil 2.4 \rceil")
-    ' $2.50 ×      10^(3) = ceil(  2.4 )     '
-    """
-    if not _LATEX_COMMAND.search(text) and "^{" not in text:
-        return text
-    text = _WRAPPED.sub(_unwrapped, text)
-    text = _SUBSCRIPT.sub(lambda m: "_" + (m.group(1) or "").ljust(len(m.group()) - 1) if m.group(1) is not None
-                          else " " * len(m.group()), text)
-    text = _EXPONENT.sub(lambda m: f"^({m.group(1)})", text)
-    text = _FRAC.sub(lambda m: f"  (({m.group(1)})/({m.group(2)}))", text)
-    text = _delimiters(text)
-    return _LATEX_COMMAND.sub(lambda m: _LATEX_MARKS.get(m.group(), "").ljust(len(m.group())), text)
-
-
 #: ``1. Replicas``, ``3) Premium``: a list's number before words with no number among them.
 _HEADING = re.compile(r"^(\s*)(\d{1,2}[.)])(?=\s+[^\d\s][^\d]*$)")
 
@@ -248,29 +211,6 @@ def _heading(text: str) -> str:
     ('   Load at forecast', '2. 7,200 / 9,000 = 80%', '2.5 GB')
     """
     return _HEADING.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
-
-
-def _unwrapped(m: re.Match[str]) -> str:
-    """``\text{B params}`` as its text, padded after (``13B params``), or not at all where a digit or letter
-    follows (``70\text{e}9``: 70e9)."""
-    following = m.string[m.end():m.end() + 1]
-    return m.group(1) if following.isalnum() else m.group(1).ljust(len(m.group()))
-
-
-def _delimiters(text: str) -> str:
-    """LaTeX's ``$`` around maths blanked: all of them when they pair up, to the line's end (``$70 \\times 2$``),
-    around commands (``$4 \\times 989$ FLOP``), or where money is escaped (``\\$2.50``); else those that cannot be
-    money (``$W = …``, ``…140$``): ``$2.50`` stays money, as does an escaped ``\\$``."""
-    dollars = [m.start() for m in re.finditer(r"(?<!\\)\$", text)]
-    spans = [text[a:b] for a, b in zip(dollars[::2], dollars[1::2])]
-    paired = len(dollars) % 2 == 0 and bool(dollars) and (
-        not text[dollars[-1] + 1:].strip(" .,;:!?") or "\\$" in text or all("\\" in span for span in spans))
-    out = list(text)
-    for at in dollars:
-        after, before = text[at + 1:at + 2], text[at - 1:at] if at else ""
-        if paired or not after.isdigit() and after not in ".~≈" or before.isalnum() or before == "}":
-            out[at] = " "
-    return "".join(out)
 
 
 #: JavaScript's words around a working: ``const``/``let``/``var`` before a name, ``Math.`` before a function.

@@ -39,7 +39,7 @@ PROMPT = ">>>"
 R_ASSIGN = re.compile(r"^(\s*[A-Za-z_][\w.]*\s*)<-")
 R_PRINTED = re.compile(r"^\s*\[1\]")
 #: A name given the value of the code after it (``load = ``).
-NAMED = re.compile(r"^\s*([A-Za-z_][\w.]*)\s*=(?!=)")
+NAMED = re.compile(r"^\s*[A-Za-z_][\w.]*\s*=(?!=)")
 #: Python's assignment to one name or several (``cap, burst = 11, 14``), not a comparison.
 _ASSIGNS = re.compile(r"^\s*[A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_]\w*)*\s*=(?!=)")
 #: What Python prints for a number or a tuple of them: ``295.2238805970149``, ``(35.13, 2248.7)``.

@@ -117,7 +117,7 @@ def _goes_on(state: State, raw: str, names: frozenset[str], reading: n.Reading) 
     line's value does (the 5 serving replicas two lines up), from that one."""
     chain = reading.claims[0] if reading.claims else None
     if chain is None or len(chain.segments) < 2 or not isinstance(chain.segments[0].node, n.BinOp) \
-            or chain.segments[0].node.op not in "+-" or not _opens_on_before(chain.segments[0].node) \
+            or chain.segments[0].node.op not in ("+", "-") or not _opens_on_before(chain.segments[0].node) \
             or _agree(chain.segments[0].node, chain.segments[-1].node, state, raw):
         return reading
     for earlier in reversed(state.earlier[:-1]):

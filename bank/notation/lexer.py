@@ -236,6 +236,17 @@ def _going_on(text: str, tok: Token) -> Token:
                  tok.resolution)
 
 
+def spread(tok: Token) -> bool:
+    """Whether a number token is a range or a margin (``133–135``, ``65 ± 1``), not one written value.
+
+    >>> [spread(t) for t in tokenize("133–135 and 65 ± 1 and 2,048", prose=True) if t.kind == "num"]
+    [True, True, False]
+    """
+    number = _NUMBER.match(tok.text)
+    end = number.end() if number is not None else 0
+    return tok.kind == "num" and bool(_PLUS_MINUS.match(tok.text, end) or _RANGE.match(tok.text, end))
+
+
 def _lex_number(text: str, pos: int, prose: bool, commas: bool = False) -> Token:
     dotted = _DOTTED.match(text, pos) if prose and commas else None
     if dotted is not None:  # "131.072 B" from a writer of "0,671 GB": thousands, as much of Europe writes them

@@ -24,7 +24,6 @@ column at fault: a stray operator beside an ``=`` (``70 / = 11.7``), or a limit
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Mapping
@@ -38,7 +37,7 @@ from .brackets import split_brackets
 from .chains import APPROXIMATE, EQUAL, IMPLIES_LINK, ROUGHLY, SAYS_LINK, Chain, Reading, has_operation
 from .functions import ALIASES, FUNCTIONS
 from .labels import label_end_of, label_of
-from .lexer import Token, tokenize
+from .lexer import Token, spread, tokenize
 from .nodes import BinOp, Name, Node, Num, Quantity, moved
 from .parser import MAX_DEPTH, MAX_LENGTH, plain_word
 from .prose import AFTER_ANS, ANS, ProseParser
@@ -349,10 +348,6 @@ def _number_next(tokens: list[Token], i: int) -> bool:
     return tokens[i].kind == "num" or (tokens[i].text == "$" and tokens[i + 1].kind == "num")
 
 
-#: A range or a margin written as one number (``133–135``, ``7.9 ± 0.05``).
-_RANGE_OR_MARGIN = re.compile(r"\d\s*[–—-]\s*\d|±")
-
-
 def _aside(tokens: list[Token], i: int, items: list[Item]) -> Item | None:
     """``(128k ctx)``, ``(I added 20)``: words in brackets, with no link inside, are an aside to skip."""
     if tokens[i].text != "(":
@@ -367,7 +362,7 @@ def _aside(tokens: list[Token], i: int, items: list[Item]) -> Item | None:
     if depth != 0 or any(t.text in _LINK_MARKS for t in inside):
         return None  # an unmatched "(" is skipped alone; "(+1 spare = 6)" is read
     if inside and inside[0].kind == "num" and any(it.kind == "expr" for it in items) \
-            and not _RANGE_OR_MARGIN.search(inside[0].text):  # "≈ 134 tok/s (133–135)": the result's margin
+            and not spread(inside[0]):  # "≈ 134 tok/s (133–135)": the result's margin, not a second result
         return Item("also", i, i + 1)  # "$4/hr extra (67% more)": a second result, read as a claim
     rounding = next((found[2] for k in range(i + 1, j) for found in [_match_phrase(tokens, k)]
                      if found and found[2]), None)

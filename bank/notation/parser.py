@@ -282,11 +282,15 @@ class Parser:
             return Quantity(node.start, end, node.operand, unit, "$" + "".join(parts))
         return Quantity(node.start, end, node, unit, "".join(parts))
 
+    def percent_word(self, tok: Token) -> bool:
+        """Whether a token says "per cent": ``%``, ``percent``, or a spelling the vocabulary gives it (``pc``)."""
+        return tok.kind in ("op", "name") and tok.text in ("%", "percent") \
+            or plain_word(tok) and getattr(self.unit_word(tok), "name", "") == "percent"
+
     def unit_step(self, unit: Unit | None, parts: list[str]) -> Unit | None:
         """Consume one piece of a unit (a word, ``/word``, ``per million``…) and return the unit so far."""
         tok = self.tok
-        if unit is None and (tok.kind in ("op", "name") and tok.text in ("%", "percent")
-                             or plain_word(tok) and getattr(self.unit_word(tok), "name", "") == "percent"):  # pc, pct
+        if unit is None and self.percent_word(tok):
             self.advance()
             parts.append("%")
             return PERCENT

@@ -170,7 +170,7 @@ class ProseParser(Parser):
 
     def _percent_follows(self, k: int) -> bool:
         """Whether the number ``k`` ahead is a percentage (``by 25%`` grows or shrinks; it does not divide)."""
-        return self.peek(k + 1).text in ("%", "percent", "pc")
+        return self.percent_word(self.peek(k + 1))
 
     def _sized(self, k: int) -> bool:
         """Whether the number ``k`` ahead sizes a single thing after it (``0.27 GB per 8k sequence``: a sequence

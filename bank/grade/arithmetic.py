@@ -33,6 +33,7 @@ from ..errors import NotationError
 from ..units import DIMENSIONLESS, DIMENSIONS, Unit, UnitError, parse_unit, period
 from ..vocabulary import AMBIGUOUS_SUFFIXES, COUNTED, SUFFIXES
 from . import diagnose as dx
+from . import unsaid
 from .matching import Claim, compatible, decimal, same_kind
 from .precision import Interval, Leaf, is_number, stated
 from .reading import Amount, Scope, amount, implied, in_problem_units
@@ -181,38 +182,6 @@ def _restates(said: Side, side: Side) -> bool:
         and side.segment.link not in n.chains.ROUND_LINKS and said.base.overlaps(side.base)
 
 
-def _unit_on_whole(node: n.Node, scope: Scope, text: str) -> Amount | None:
-    """``16/3350 s`` read as (16/3350) s: plain numbers with one unit, written last, on a divisor."""
-    if not isinstance(node, n.BinOp) or node.op != "/" or not isinstance(node.right, n.Quantity) \
-            or any(isinstance(x, (n.Quantity, n.Name)) for x in n.walk(node.left)):
-        return None
-    q = node.right
-    whole = n.Quantity(node.start, node.end, replace(node, right=q.operand, end=q.operand.end), q.unit, q.unit_text)
-    try:
-        return amount(whole, scope, text)
-    except (NotationError, ArithmeticError, ValueError):
-        return None
-
-
-def _numerator_unsaid(node: n.Node, scope: Scope, text: str) -> Amount | None:
-    """``18.14 / 864 GB/s``: plain numbers over a rate, in the unit the rate is of (18.14 GB)."""
-    if not isinstance(node, n.BinOp) or node.op != "/" or not isinstance(node.right, n.Quantity) \
-            or any(isinstance(x, (n.Quantity, n.Name)) for x in n.walk(node.left)):
-        return None
-    top = node.right.unit_text.partition("/")[0].strip()
-    try:
-        unit = parse_unit(top) if "/" in node.right.unit_text and top else None
-    except UnitError:
-        return None
-    if unit is None or unit.dimensionless:
-        return None
-    left = node.left
-    try:
-        return amount(replace(node, left=n.Quantity(left.start, left.end, left, unit, top)), scope, text)
-    except (NotationError, ArithmeticError, ValueError):
-        return None
-
-
 def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | None, str | None, Amount]:
     """(verdict, rounding, the reading that agreed): does a stated side follow from the computed one,
     as its link says?"""
@@ -241,21 +210,27 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
         return "lenient", None, c  # 70 / 4.8 = 14.6 ms: 70 GB and 4.8 TB/s, as the problem gives them
     if not c.bare and any(_agree(a, side) == "ok" for a in implied(first, ctx.scope, line.text)):
         return "ok", None, c  # 5.6e14 FLOP / (4 x 989e12 x 0.5) = 283 ms: 989e12 FLOP/s, as the problem has it
-    for whole in (_unit_on_whole(first, ctx.scope, line.text), _numerator_unsaid(first, ctx.scope, line.text)):
+    for whole in (unsaid.unit_on_whole(first, ctx.scope, line.text), unsaid.numerator_unsaid(first, ctx.scope, line.text)):
         if whole is not None and _agree(whole, side) == "ok":
             return "ok", None, whole  # 16/3350 s = 4.78 ms: the unit written last is the answer's
     exact = ctx.unrounded(first) if ctx.unrounded is not None else None
     if exact is not None and _agree(exact, side) in _AGREED:
         return "ok", None, exact  # 20.8 s x $2.50/h = $0.0145: written from the unrounded 20.83 s
-    millions = _in_millions(first, ctx.scope, line.text)
+    millions = unsaid.in_millions(first, ctx.scope, line.text)
     if millions is not None and _agree(millions, side) in _AGREED:
         return "lenient", None, millions  # 27M × $3 = $81: the M counted as a unit, as in $3 per million
-    millions = _stated_in_millions(c, side)
+    millions = unsaid.stated_in_millions(c, side)
     if millions is not None and _agree(millions, side) in _AGREED:
         return "lenient", None, millions  # 0.55 × 30.6 = 16.83M tok/h: the working was in millions all along
-    per = _count_as_factor(first, ctx.scope, line.text, side)
+    per = unsaid.count_as_factor(first, ctx.scope, line.text, side)
     if per is not None and _agree(per, side) in _AGREED:
         return "ok", None, per  # $10/h ÷ 2,560 tok/s × 1e6 = $1.08 per million tokens: the million as a factor
+    said = (side.base, side.written)
+    for a in unsaid.converted(first, ctx.scope, line.text):  # the numbers as written must agree too: × or ÷
+        if _agree(a, side) == "ok" and any(x.contains(c.written) for x in said):
+            return "ok", None, a  # $10/hr ÷ (2,562 × 3,600) = $1.08 per Mtok: 3,600 seconds in an hour
+    if unsaid.count_per_period(c, side, first, ctx.scope, line.text):
+        return "ok", None, c  # $10/hr ÷ 9.22M tok = $1.08 per Mtok: the 9.22M tokens are the hour's
     kept = next((a for a in readings if _agree(a, side) == "inherit"), None)
     if kept is not None:
         return "inherit", None, kept
@@ -400,11 +375,11 @@ def _agree(c: Amount, side: Side) -> str | None:
         return "ok"
     if strict and compatible(c.unit.dims, s.unit.dims) and side.base.contains(c.base):  # type: ignore[union-attr]
         return "lenient"  # 3 million x $0.30/Mtoken = $0.90: the tokens go unsaid
-    period = _period(side)  # 0 when the rate names none ("22 rps"): no year to scale by
-    if (strict and period and per_time(c.unit.dims, s.unit.dims)  # type: ignore[union-attr]
+    period = unsaid.period_of(side)  # 0 when the rate names none ("22 rps"): no year to scale by
+    if (strict and period and unsaid.per_time(c.unit.dims, s.unit.dims)  # type: ignore[union-attr]
             and side.base.scale(period).contains(c.base)):
         return "lenient"  # … x 8,760 hours = $21,900 a year: the yearly total, said as a rate
-    if _rate_unsaid(c, side):
+    if unsaid.rate_unsaid(c, side):
         return "lenient"  # 8,760 h × $2.50 = $21,900: the price per hour, its "per hour" unsaid
     if c.unit is not None and not s.annotated and side.base.contains(c.base):
         return "inherit"
@@ -418,101 +393,6 @@ def _agree(c: Amount, side: Side) -> str | None:
     if not same_kind(c.unit.dims, s.unit.dims) or side.written.contains(c.written):  # type: ignore[union-attr]
         return dx.Slip.UNITS
     return None
-
-
-def per_time(computed: tuple[int, ...], stated: tuple[int, ...]) -> bool:
-    """The stated unit is the computed one "per" some time (``$21,900`` said as ``$21,900 a year``).
-
-    >>> from bank.units import parse_unit
-    >>> per_time(parse_unit("USD").dims, parse_unit("USD/year").dims)
-    True
-    """
-    return stated[0] == computed[0] - 1 and same_kind(computed[1:] and (0,) + computed[1:], (0,) + stated[1:])
-
-
-#: A scaling word at the end of a written number (``27M``, ``30 Mio``): what ``_in_millions`` drops.
-_SCALES = SUFFIXES | AMBIGUOUS_SUFFIXES
-_SUFFIX = re.compile(r"\s*(?:%s)$" % "|".join(sorted(map(re.escape, _SCALES), key=len, reverse=True)))
-
-
-def _in_millions(tree: n.Node, scope: Scope, text: str) -> Amount | None:
-    """The working with each suffixed number read as written (``27M`` as 27), the suffix kept in the head;
-    likewise a count in a prefixed unit (``27 Mtok × $3 = $81``, the $3 being per million)."""
-    out = tree
-    for q in [x for x in n.walk(tree) if isinstance(x, n.Quantity) and _counted_multiple(x.unit)]:
-        out = n.swap(out, q, replace(q, unit=replace(q.unit, scale=Fraction(1))))
-    for num in n.numbers(out):
-        suffix = _SUFFIX.search(num.text)
-        if suffix is None or suffix.start() == 0 or not num.value:
-            continue  # "0M" is 0 either way
-        scale = _SCALES[suffix.group().strip()]
-        out = n.swap(out, num, replace(num, value=num.value / scale, resolution=num.resolution / scale))
-    if out is tree:
-        return None
-    try:
-        a = amount(out, scope, text)
-    except NotationError:
-        return None
-    return replace(a, base=a.written)
-
-
-def _stated_in_millions(c: Amount, side: Side) -> Amount | None:
-    """A plain working whose stated side has a scaling word (``= 16.83M``), read in that scale."""
-    node = side.segment.node
-    number = n.bare(node)
-    suffix = _SUFFIX.search(number.text) if isinstance(number, n.Num) else None
-    if suffix is None or suffix.start() == 0 or (c.unit is not None and not c.unit.dimensionless):
-        return None
-    scale = _SCALES[suffix.group().strip()]
-    return replace(c, base=c.base * scale, written=c.written * scale)
-
-
-def _count_as_factor(tree: n.Node, scope: Scope, text: str, side: Side) -> Amount | None:
-    """The working without a bare factor that is the count its side's unit is per (the million of ``$1.08 per
-    million tokens`` written as ``× 1e6`` or ``× 1 million``), or None when it has no such factor."""
-    unit = side.value.unit
-    if unit is None or not 0 < unit.scale <= Fraction(1, 1000) or (1 / unit.scale).denominator != 1 \
-            or not any(k < 0 and d in COUNTED for d, k in zip(DIMENSIONS, unit.dims)):
-        return None
-    per = 1 / unit.scale
-    counted = {id(q.operand) for q in n.walk(tree) if isinstance(q, n.Quantity)}  # "1e6 tokens" is no factor
-    factor = next((x for x in n.numbers(tree) if x.value == per and id(x) not in counted), None)
-    if factor is None:
-        return None
-    try:
-        return amount(n.swap(tree, factor, replace(factor, value=Fraction(1), resolution=factor.resolution / per)),
-                      scope, text)
-    except NotationError:
-        return None
-
-
-def _counted_multiple(unit: Unit) -> bool:
-    """``Mtok``, ``ktok``: a thousand or more of a thing counted, and nothing else."""
-    kinds = [d for d, k in zip(DIMENSIONS, unit.dims) if k]
-    return unit.scale >= 1000 and len(kinds) == 1 and kinds[0] in COUNTED and unit.dims[DIMENSIONS.index(kinds[0])] == 1
-
-
-#: Periods a rate's "per" may leave unsaid (``$2.50`` for $2.50 an hour): a minute, an hour, a day.
-_UNSAID_PERIODS = (Fraction(60), Fraction(3600), Fraction(86400))
-
-
-def _rate_unsaid(c: Amount, side: Side) -> bool:
-    """A money total worked from a price whose "per minute/hour/day" goes unsaid (``8,760 h × $2.50 = $21,900``),
-    the total said plain or per a period of its own (``8,760 h × $5.50 = $48,180 a year``)."""
-    s, period = side.value, _period(side)
-    if c.unit is None or s.unit is None or dict(zip(DIMENSIONS, s.unit.dims))["money"] != 1:
-        return False
-    if not period:
-        return per_time(c.unit.dims, s.unit.dims) and any(side.base.scale(k).contains(c.base) for k in _UNSAID_PERIODS)
-    time = DIMENSIONS.index("time")
-    less = c.unit.dims[:time] + (c.unit.dims[time] - 1,) + c.unit.dims[time + 1:]  # the hour the price is per
-    return per_time(less, s.unit.dims) and any(side.base.scale(period).contains(c.base / k) for k in _UNSAID_PERIODS)
-
-
-def _period(side: Side) -> Fraction:
-    """The time a stated rate is "per" (a day for ``$9.00 a day``), in seconds; 0 when there is none."""
-    periods = [period(q.unit_text) for q in n.walk(side.segment.node) if isinstance(q, n.Quantity)]
-    return next((p for p in periods if p), Fraction(0))  # "$3.50×10^4 per year": the year is on the power
 
 
 def _plain_left(c: Amount, s: Amount) -> bool:

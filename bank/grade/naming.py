@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .arithmetic import per_time
+from .unsaid import per_time
 from .matching import YES, Claim, fits, labels_clash, money_unsaid, period_clash, same_kind
 from .reference import RefStep, label_words
 from .state import State

@@ -31,7 +31,8 @@ from ..units import UnitError, parse_unit
 
 #: ``t1 =``, ``- per_seq =`` or ``(a) alone: t =`` at the start of a line, as the notation reads it (so JavaScript's
 #: ``const t =`` too; ``==`` compares, not defines).
-_DEFINES = re.compile(r"\s*(?:[^=:]*:\s*)?(?:[-*•]\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)")
+#: A name ending in a digit may have words after it (``B2 free = …``, ``t1 read time = …``: a spreadsheet's cell).
+_DEFINES = re.compile(r"\s*(?:[^=:]*:\s*)?(?:[-*•]\s+)?([A-Za-z_][A-Za-z0-9_]*)(?:(?<=\d)\s+[a-z][-a-z/ ]*?)?\s*=(?!=)")
 #: A learner's names are kept for one working; a working is a handful of lines.
 MAX_VARIABLES = 32
 #: A name stands for at most this many nodes: ``b = a + a + 0``, ``c = b + b + 0``, … would otherwise double
@@ -42,9 +43,12 @@ MAX_NODES = 64
 def defined(raw: str, reading: n.Reading) -> str | None:
     """The variable a line defines (``t1`` in ``t1 = 70 / 6 = 11.7 s``), or None."""
     m = _DEFINES.match(raw)
-    if m is None or reading.label.split()[-1:] != [m.group(1)] or not reading.claims:
+    if m is None or not reading.claims:
         return None
-    name = m.group(1)
+    name, words = m.group(1), reading.label.split()
+    described = m.group().rstrip("=").split()[-1] != name  # "B2 free =": words after the name describe it
+    if (words[:1] if described else words[-1:]) != [name]:
+        return None
     return None if _reserved(name) else name
 
 

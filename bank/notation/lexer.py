@@ -95,6 +95,11 @@ def tokenize(text: str, *, prose: bool = False, commas: bool = False) -> list[To
     return tokens
 
 
+#: A price or a rate after ``@``: ``$3/h``, ``$0.30/M``, ``6 GB/s``, ``2.50 an hour``.
+_PRICE_AFTER = re.compile(r"\s*(?:\$|[\d.,]+\s*(?:[A-Za-z$]+\s*)?(?:/|per\b|an?\b))")
+_RESULT = re.compile(r"[=≈→]|->")
+
+
 def _bold(text: str, pos: int) -> bool:
     """``**60 requests**``: Markdown's bold marks, opening before a word or closing after one; a power
     (``2**3``, ``2 ** 3``) has the same on both sides."""
@@ -122,6 +127,9 @@ def _next(text: str, pos: int, tokens: list[Token], prose: bool, commas: bool = 
         raise NotationError(_bad_char(ch), text, pos)
     if ch in "xX" and (_after_operand(tokens) or prose) and pos + 1 < n and text[pos + 1] in "0123456789.$(":
         return Token("name", ch, pos, pos + 1)  # 24x365, "…, x4 = 7272": a times sign, not the name `x365`
+    if prose and ch == "@" and tokens and _PRICE_AFTER.match(text, pos + 1) and _RESULT.search(text, pos):
+        # "3 @ $3/h = $9/h", "70 GB @ 6 GB/s = 11.7 s"; "1 seq @ 8,192 tok" says which, "500 tok @ 24 tok/s" gives
+        return Token("name", "at", pos, pos + 1)
     if prose and ch in "wW" and text.startswith("/ ", pos + 1):
         return Token("name", "w/", pos, pos + 2)  # "w/ 128": with
     if ch.isascii() and (ch.isalpha() or ch == "_") or ch in "µμ¢":

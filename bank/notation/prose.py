@@ -155,14 +155,15 @@ class ProseParser(Parser):
             return "over", 1  # spoken: "A over B × C" divides A by the whole of B × C
         if word == "per" and self.peek(1).kind == "num" and not self._sized(1):  # $0.30 per 1M tokens
             return "/", 1
-        if word == "split" and self.peek(1).kind == "num":  # 140 GB, split 4 ways
+        if word == "split" and (self.peek(1).kind == "num" or self.peek(1).text in NUMBER_WORDS):  # split 4 ways
             return "/", 1
         if word == "split" and nxt.kind == "name" and nxt.text in ("over", "across", "into", "between") \
                 and self.peek(2).kind == "num":
             return "/", 2
         if word == "at":
             fillers = self._fillers(1)  # at the cached price of $0.30/M
-            if fillers is not None:
+            named = fillers == 0 and self.peek(1).text in self.names and self.peek(2).kind == "num"
+            if fillers is not None and not named:  # "at batch 64" names the batch; it is no factor
                 return "at", 1 + fillers
         if word == "of" and self._operand_follows(1) and self._fraction_before():
             return "*", 1
@@ -206,8 +207,9 @@ class ProseParser(Parser):
         """How many plain words (at most three) stand between here+k and an operand, or None."""
         for extra in range(4):
             nxt = self.peek(k + extra)
-            if self._operand_follows(k + extra) and (extra == 0 or nxt.kind == "num" or nxt.text == "$"):
-                return extra  # after words only a number: "at full load" is not "× load"
+            if self._operand_follows(k + extra) and (extra == 0 or nxt.text == "$" or nxt.kind == "num"
+                                                     and not self._plain(k + extra)):
+                return extra  # after words only an amount: "at full load" is not "× load", "at batch 64" not × 64
             tok = self.peek(k + extra)
             if tok.kind != "name" or tok.text in RESERVED or self.unit_word(tok) is not None \
                     or tok.text in self.names or tok.text[:1].isdigit() or tok.text.lower() in _SEQUENCE_WORDS:
@@ -232,6 +234,12 @@ class ProseParser(Parser):
             return False
         top, bar = self.tokens[self.pos - 3], self.tokens[self.pos - 2]  # "9/10 of 80 GB"
         return bar.text == "/" and top.kind == prev.kind == "num" and (top.value or 0) < (prev.value or 0)
+
+    def _plain(self, k: int) -> bool:
+        """Whether the number ``k`` ahead stands alone, with no unit, scale or share after it (``batch 64``)."""
+        after = self.peek(k + 1)
+        return not (after.text in ("%", "/") or after.text in SUFFIXES
+                    or after.kind == "name" and self.unit_word(after) is not None)
 
     def _operand_follows(self, k: int) -> bool:
         nxt = self.peek(k)

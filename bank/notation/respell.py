@@ -79,7 +79,7 @@ def respell(text: str) -> str:
         text = _ACCENTED.sub(lambda m: _unaccented(m.group()), text)
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
     for rewrite in (_struck, _footnotes, _british, _spanish, _precision, _stopwatch, _tagged, _divide, latex,
-                    _heading, _table_row, _script, _commented, _dimensions, _bracketed_units, _what_for, _per_power,
+                    _heading, _table_row, _two_workings, _script, _commented, _dimensions, _bracketed_units, _what_for, _per_power,
                     _converted, _inequality, _worked_after):
         text = rewrite(text)
     return text
@@ -277,6 +277,20 @@ def _table_row(text: str) -> str:
         label = numbered or not any(ch.isdigit() for ch in cell)
         out[bar] = "=" if worked else ":" if label else ";"
     return "".join(out)
+
+
+def _two_workings(text: str) -> str:
+    """Workings side by side, a bar between them (``1 / 0.021 ≈ 47.6 tok/s | replica = 16 × 47.6 ≈ 762``), are
+    two clauses, as if a ``;`` stood there; a bar between values alone is left to :mod:`~bank.notation.tuples`.
+
+    >>> _two_workings("a = 1 / 2 = 0.5 | b = 2 x 3 = 6")
+    'a = 1 / 2 = 0.5 ; b = 2 x 3 = 6'
+    """
+    if " | " not in text or text.lstrip().startswith("|"):
+        return text
+    if not all("=" in part or "≈" in part for part in text.split(" | ")):
+        return text
+    return text.replace(" | ", " ; ")
 
 
 #: ``8,670 (24 × 365)``: a bracketed working, with no ``=`` in it, right after the value it gives, ending its

@@ -42,7 +42,9 @@ def refuse_strays(items: list[Item], tokens: list[Token], text: str, names: froz
             raise NotationError(f"`{second.text}` needs a number on each side", text, second.start, second.end)
         if item.kind == "op" and nxt_tok.text == "(" and unclosed(tokens, item.end):
             raise NotationError("this `(` is never closed", text, nxt_tok.start, nxt_tok.end)
-        if item.kind == "op" and (before == "link" or (before == "expr" and dangling) or after == "link"):
+        link = tokens[items[k - 1].start].text if before == "link" else ""
+        symbol = link != "," and not link[:1].isalpha()  # "70 / = 11.7"; not "…first, then × 8,192": a plan
+        if item.kind == "op" and (before == "link" and symbol or (before == "expr" and dangling) or after == "link"):
             raise NotationError(f"`{tok.text}` needs a number on each side", text, tok.start, tok.end)
         nxt = tokens[item.start + 1]
         if item.kind == "word" and names and tok.text not in names and nxt.kind == "op" and nxt.text in STRAY_OPS \

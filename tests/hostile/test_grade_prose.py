@@ -100,6 +100,8 @@ LINES = {
     "spaced-exponents": "1 E 9 " * 200 + "= 1 e+99999 E-1 e 4 E",
     "margins-and-scales": "= 1 (1–2) (1 ± 2) " * 100 + "70 mil millones mil millones millones pc pc % (–) (±)",
     "accents": "ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëǅǈǋ" * 40 + " 40 milhões bilhões ǉ ž Ž ø Ø = 1",
+    "conversion-factors": "$10/hr / (" + " × ".join(["3,600"] * 120) + " × 60 s × 24 h) = $1.08 per Mtok = 9M tok",
+    "bars-and-at-signs": "a = 1 | " * 150 + "@ $3/h @ @ = 1 @ 2 / @ | = | @",
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.
@@ -120,6 +122,8 @@ WORKINGS = {
                          + ",".join(["1"] * 500) + ")\n>>> import math; math.ceil(_)\n1",
     "doubling-at-a-prompt": ">>> a1 = 1 + 1\n" + "".join(f">>> a{i + 1}, b = a{i} + a{i} + 0, 1\n" for i in range(1, 60)),
     "going-on-from-earlier": "".join(f"load {i} / 3 = {i / 3:.2f}\n" for i in range(60)) + "+1 spare → 99\n" * 60,
+    "cells-with-words": "".join(f"B{i} cell number {i} = B{i - 1} + B{i - 1} at batch {i} = {i}\n" for i in range(1, 60))
+                        + "C1 = 1000/B59 = 1 tok/s per sequence | D1 = C1 @ $1/h = $1/h\n",
     "unit-words-as-names": "".join(f"tokens = params * {i}  # {i} -> {i}\nparams = tokens / tps\n" for i in range(40)),
 }
 

@@ -210,7 +210,8 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
         return "lenient", None, c  # 70 / 4.8 = 14.6 ms: 70 GB and 4.8 TB/s, as the problem gives them
     if not c.bare and any(_agree(a, side) == "ok" for a in implied(first, ctx.scope, line.text)):
         return "ok", None, c  # 5.6e14 FLOP / (4 x 989e12 x 0.5) = 283 ms: 989e12 FLOP/s, as the problem has it
-    for whole in (unsaid.unit_on_whole(first, ctx.scope, line.text), unsaid.numerator_unsaid(first, ctx.scope, line.text)):
+    for whole in (unsaid.unit_on_whole(first, ctx.scope, line.text), unsaid.numerator_unsaid(first, ctx.scope, line.text),
+                  unsaid.rate_of_numerator(first, ctx.scope, line.text)):
         if whole is not None and _agree(whole, side) == "ok":
             return "ok", None, whole  # 16/3350 s = 4.78 ms: the unit written last is the answer's
     exact = ctx.unrounded(first) if ctx.unrounded is not None else None
@@ -221,7 +222,8 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
         return "lenient", None, millions  # 27M × $3 = $81: the M counted as a unit, as in $3 per million
     millions = unsaid.stated_in_millions(c, side)
     if millions is not None and _agree(millions, side) in _AGREED:
-        return "lenient", None, millions  # 0.55 × 30.6 = 16.83M tok/h: the working was in millions all along
+        # 0.55 × 30.6 = 16.83M tok/h: the working was in millions all along; 65.5/4 = 16.4M is 16.4 million, plainly
+        return "lenient" if side.value.annotated else "ok", None, millions
     per = unsaid.count_as_factor(first, ctx.scope, line.text, side)
     if per is not None and _agree(per, side) in _AGREED:
         return "ok", None, per  # $10/h ÷ 2,560 tok/s × 1e6 = $1.08 per million tokens: the million as a factor

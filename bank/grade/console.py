@@ -28,7 +28,7 @@ from ..errors import NotationError
 from ..notation.lexer import Token
 from ..notation.nodes import moved
 from ..notation.parser import Parser
-from ..notation.respell import opens_with_value
+from ..notation.layout import opens_with_value
 from ..units import Unit
 from . import variables
 from .state import State

@@ -55,6 +55,10 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
             # "16 + 64 × 0.1342 = 25.6 GB": a slip in part of the big batch's step time
             slip = replace(slip, step=step_of_part(state.ref, _open(state), *arith.left), partial=True)
         return slip
+    if not computes and not arith.rounded and named is not None and not state.covered(named.name) \
+            and _given(state, claim, plain=True) and not _names_a_given(state, label, claim) \
+            and fits(claim, named.unit, named.base, named.shown) != YES:
+        return _named_slip(named, claim)  # "rent = 4.75": the card's price, its unit unsaid, taken for the replica's
     if not computes and not arith.rounded and _given(state, claim):
         if named is not None and not state.covered(named.name) and fits(claim, named.unit, named.base,
                                                                          named.shown) != YES:
@@ -395,8 +399,9 @@ def _line_of(state: State, step: str) -> int | None:
     return next((e.n for e in reversed(state.history) if e.step == step), None)
 
 
-def _given(state: State, claim: Claim) -> bool:
-    """A bare value that is one of the problem's givens, of the given's own kind."""
+def _given(state: State, claim: Claim, plain: bool = False) -> bool:
+    """A bare value that is one of the problem's givens, of the given's own kind (or, with ``plain``, a plain
+    number: the given's unit unsaid)."""
     for name, value in state.ref.params.items():
         unit = state.ref.plan.units[name]
         if claim.written.mid != state.ref.plan.display(name, value):
@@ -407,7 +412,16 @@ def _given(state: State, claim: Claim) -> bool:
                 return True  # "34B params": a plain given, said plainly
         elif mine is not None and not mine.dimensionless and same_kind(mine.dims, unit.dims):
             return True  # "70 GB": a given with its unit
+        elif plain and (mine is None or mine.dimensionless):
+            return True
     return False
+
+
+def _names_a_given(state: State, label: str, claim: Claim) -> bool:
+    """Whether a label names the given whose value the claim is (``arrivals = 30``, ``kv = 131072``)."""
+    words = label_words(label)
+    return any(words & label_words(name.replace("_", " ")) for name, value in state.ref.params.items()
+               if claim.written.mid == state.ref.plan.display(name, value))
 
 
 def _named_slip(step: RefStep, claim: Claim) -> Outcome:

@@ -1,6 +1,6 @@
 """Readings of a working in which the learner leaves something unsaid, as people do on paper.
 
-A unit on the whole (``16/3350 s``), the numerator's unit (``18.14 / 864 GB/s``), a scaling word kept in the
+A unit on the whole (``16/3350 s``), the numerator's unit (``18.14 / 864 GB/s``) or the rate's (``15.2G / 2.039T/s``), a scaling word kept in the
 head (``27M × $3 = $81``), the million a price is per (``× 1e6``), the hour a price is per (``8,760 h ×
 $2.50 = $21,900``), the hour a count of tokens is per (``$10/hr ÷ 9.22M tok``), and what a conversion factor
 converts (the 3,600 of ``$10/hr ÷ (2,562 × 3,600)``, seconds in an hour). :mod:`bank.grade.arithmetic` tries
@@ -60,6 +60,23 @@ def numerator_unsaid(node: n.Node, scope: Scope, text: str) -> Amount | None:
     left = node.left
     try:
         return amount(replace(node, left=n.Quantity(left.start, left.end, left, unit, top)), scope, text)
+    except (NotationError, ArithmeticError, ValueError):
+        return None
+
+
+def rate_of_numerator(node: n.Node, scope: Scope, text: str) -> Amount | None:
+    """``15.2G / 2.039T/s``: an amount over a bare rate per second, the rate of the amount's own unit (2.039 TB/s)."""
+    if not isinstance(node, n.BinOp) or node.op != "/" or not isinstance(node.right, n.Quantity):
+        return None
+    rate = node.right.unit
+    if rate.dims[0] != -1 or any(rate.dims[1:]):
+        return None
+    try:
+        top = amount(node.left, scope, text).unit
+        if top is None or top.dims[0] or not any(top.dims):
+            return None
+        unit = Unit(rate.scale, tuple(a + b for a, b in zip(top.dims, rate.dims)))
+        return amount(replace(node, right=replace(node.right, unit=unit)), scope, text)
     except (NotationError, ArithmeticError, ValueError):
         return None
 

@@ -3,7 +3,8 @@ at what the learner typed): full-width forms and accented letters, subscripted n
 thousands (``8'760``), struck-out text and values taken back (``16.3 s, sorry, 16.7 s``), footnote marks (``2
 cards¹``), ``p/s``, ``c. 12 s`` and ``12ish s``, ``mil millones``, a stated precision (``3 s.f.``), a stopwatch's
 seconds (``0:13.75``), a closing tag (``[16-bit weights]``), ``divide 148 by 2.684``, LaTeX (:mod:`.latex`), a
-numbered heading, a Markdown table row, a code comment that gives its line's value, a unit in brackets, what a
+numbered heading, how a line is laid out (:mod:`.layout`: a Markdown table row, a bar between two workings,
+plain-text columns), a code comment that gives its line's value, a unit in brackets, what a
 factor is for (``× 2 for key and value =``), SI's ``s⁻¹``, a calculator's ``in GB`` before the result, an
 inequality solved for an unknown, and a working in brackets after the value it gives.
 
@@ -21,9 +22,10 @@ import unicodedata
 from ..units import UnitError, parse_unit
 from ..vocabulary import FULL_WIDTH_MARKS, NUMBER_WORDS, UNITS
 from .latex import latex
+from .layout import VALUE_FIRST as _VALUE_FIRST
+from .layout import columns, opens_with_value, table_row, two_workings
 
 #: ``growth = surge - 40   # 12 req/s``: code, then a comment that opens with its value.
-_VALUE_FIRST = r"[$~≈]?\s*\d"
 _CODE_COMMENT = re.compile(r"^(?!.*, )(?P<code>[^#=]*(?:=[^#=]*)?[-+*/×÷^(][^#=]*)\s#\s+(?=%s)" % _VALUE_FIRST)
 #: ``L = 10 * 0.5   # Little's law -> 5 requests``: a comment that names the value before giving it.
 _NAMED_COMMENT = re.compile(r"^(?!.*, )(?P<code>[^#=]*(?:=[^#=]*)?[-+*/×÷^(][^#=]*)\s#\s*[A-Za-z][\w' ]{0,40}?"
@@ -79,7 +81,7 @@ def respell(text: str) -> str:
         text = _ACCENTED.sub(lambda m: _unaccented(m.group()), text)
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
     for rewrite in (_struck, _footnotes, _british, _spanish, _precision, _stopwatch, _tagged, _divide, latex,
-                    _heading, _table_row, _two_workings, _script, _commented, _dimensions, _bracketed_units, _what_for, _per_power,
+                    _heading, table_row, two_workings, columns, _script, _commented, _dimensions, _bracketed_units, _what_for, _per_power,
                     _converted, _inequality, _worked_after):
         text = rewrite(text)
     return text
@@ -245,54 +247,6 @@ def _script(text: str) -> str:
     return text[:m.start()] + " " * (m.end() - m.start() - 1) + "=" + comment
 
 
-#: A Markdown table's rule under its header: ``|---|:---:|``.
-#: A first cell that only numbers the step (``| 3 | 12,000 / 400 | 30 |``): a label, like ``Step 3:``.
-_STEP_NUMBER = re.compile(r"\s*\(?\d{1,2}[.)]?\s*")
-_TABLE_RULE = re.compile(r"^\s*\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-*:?\s*$")
-_ARITHMETIC = re.compile(r"\d[A-Za-z% ]{0,20}?[-+*/×÷^·x−]\s*[$\d(]")  # "70B params × 2 bytes" too
-
-
-def _table_row(text: str) -> str:
-    """A Markdown table row reads as the working it holds: ``| rent | $3.75 × 8,760 | $32,850 |`` as
-    ``  rent : $3.75 × 8,760 = $32,850  ``: a label cell then ``:``, a working cell then ``=`` before the value
-    beside it. The rule under the header is blank.
-
-    >>> _table_row("| rent | $3.75 × 8,760 | $32,850 |")
-    '  rent : $3.75 × 8,760 = $32,850  '
-    >>> _table_row("|---|:---:|")
-    '           '
-    """
-    if _TABLE_RULE.match(text):
-        return " " * len(text)
-    stripped = text.strip()
-    if not (stripped.startswith("|") and stripped.endswith("|") and stripped.count("|") >= 3):
-        return text
-    bars = [i for i, ch in enumerate(text) if ch == "|"]
-    out = list(text)
-    out[bars[0]] = out[bars[-1]] = " "
-    for left, bar, right in zip(bars, bars[1:], bars[2:]):
-        cell, after = text[left + 1:bar], text[bar + 1:right]
-        worked = _ARITHMETIC.search(cell) is not None and opens_with_value(after.lstrip(" +−-"))  # "| +12 rps |"
-        numbered = left == bars[0] and len(bars) > 3 and _STEP_NUMBER.fullmatch(cell) is not None
-        label = numbered or not any(ch.isdigit() for ch in cell)
-        out[bar] = "=" if worked else ":" if label else ";"
-    return "".join(out)
-
-
-def _two_workings(text: str) -> str:
-    """Workings side by side, a bar between them (``1 / 0.021 ≈ 47.6 tok/s | replica = 16 × 47.6 ≈ 762``), are
-    two clauses, as if a ``;`` stood there; a bar between values alone is left to :mod:`~bank.notation.tuples`.
-
-    >>> _two_workings("a = 1 / 2 = 0.5 | b = 2 x 3 = 6")
-    'a = 1 / 2 = 0.5 ; b = 2 x 3 = 6'
-    """
-    if " | " not in text or text.lstrip().startswith("|"):
-        return text
-    if not all("=" in part or "≈" in part for part in text.split(" | ")):
-        return text
-    return text.replace(" | ", " ; ")
-
-
 #: ``8,670 (24 × 365)``: a bracketed working, with no ``=`` in it, right after the value it gives, ending its
 #: clause (or before ``and``, ``vs``) (``16 users (16 + 16 × 2.68) / 2.039`` divides the bracket).
 _WORKING_IN_BRACKETS = re.compile(r"\(([^()=]*[\d)%]\s*(?:[-+*/×÷·x]|of)\s*[\d($][^()=]*)\)"
@@ -325,15 +279,6 @@ def _worked_after(text: str) -> str:
             continue
         out = out[:m.start()] + "←" + m.group(1) + " " + out[m.end():]
     return out
-
-
-def opens_with_value(comment: str) -> bool:
-    """Whether a code comment opens with a value (``# 12 req/s``, ``# $3.06``): the value of its line.
-
-    >>> opens_with_value(" 12 req/s piling up"), opens_with_value(" seconds")
-    (True, False)
-    """
-    return re.match(r"\s*" + _VALUE_FIRST, comment) is not None
 
 
 def _commented(text: str) -> str:

@@ -2,7 +2,9 @@
 (``$10/hr ÷ (2,562 × 3,600)``, 3,600 seconds in an hour) or a count whose "per hour" goes unsaid (``$10/hr ÷ 9.22M
 tok``); a cell named with words after it (``B2 free = … - B1``); ``at batch 64`` naming a batch, not multiplying
 by it; ``split four ways``; a plan that opens with an operator (``then × 8,192 for the sequence``); ``@`` before a
-price; two workings on a line with a bar between.
+price; two workings on a line with a bar between (round sixty-eight). Round seventy: a given's number under a step's
+label (``rent = 4.75``, the card's price taken for the replica's rent), ``15.2G / 2.039T/s`` (the rate's bytes
+unsaid), ``65.5/4 = 16.4M`` (the working in millions), and plain-text columns with no ``=``.
 
 Cases come from unseen workings marked by hand before the grader ran (tests/grade/corpus, ``s30-*`` and earlier
 ``replica-throughput-and-cost`` workings).
@@ -14,6 +16,7 @@ import pytest
 
 from .lines_check import assert_line
 
+COLUMNS = "hours/yr     24 × 365            8,760\nper replica  8,760 × 2.50        $21,900\n"
 RATE = "throughput = 2,562 tok/s\n"
 CELLS = "B3 = 64*1024*131072/1e9 = 8.59 GB of KV read per step\nB4 = (16 + B3)/4.8 = 5.12 ms per step at batch 64\n"
 
@@ -44,10 +47,21 @@ CELLS = "B3 = 64*1024*131072/1e9 = 8.59 GB of KV read per step\nB4 = (16 + B3)/4
     ("launch-sizing", None, "bare = 7,200 / 3,000 = 2.4\nbare cost = 2.4 @ $2.50/h = $6.00/h", 2, "correct",
      "bare_cost"),
     ("draining", None, "longest reply 500 tok @ 24 tok/s\ndrain = 500/24 = 20.8 s", 1, "unmatched", None),
+    ("token-cost-from-card-price", "gl3", "rent = 4.75                          # $/hr for the replica", 1, "slip",
+     "replica_cost"),
+    ("autoscaling-signal", None, "arrivals = 10\nin_system = arrivals * 0.5 = 5 requests", 1, "unmatched", None),
+    ("decode-bandwidth-bound", None, "alone: 16G / 3.35T/s = 4.78ms -> 209/s", 1, "correct", "t_one"),
+    ("tensor-parallel-overhead", None, "buffer 4000 x 8192 x 2 = 65.5M, chunk 65.5/4 = 16.4M", 1, "correct", "chunk"),
+    ("warm-pool-size", None, "hours/yr     24 × 365            8,670", 1, "slip", "hours_per_year"),
+    ("warm-pool-size", None, COLUMNS + "4 warm       4 × 21,900          $87,600", 3, "correct", "big_pool_rent"),
+    ("autoscaling-signal", None, "5 req        10 rps × 0.5 s           Little, before the rise", 1, "correct",
+     "resident"),
 ], ids=["conversion-factor-plain", "conversion-factor-then-the-hours-tokens", "count-per-hour-unsaid",
         "conversion-factor-in-words", "conversion-the-wrong-way", "the-hour-forgotten", "cell-at-batch-64",
         "cell-with-words-after-it", "split-four-ways", "a-plan-opening-with-an-operator", "two-workings-a-bar-between",
-        "at-sign-before-a-price", "at-sign-restating-givens"])
+        "at-sign-before-a-price", "at-sign-restating-givens", "a-given-under-a-steps-label", "a-given-named",
+        "the-rates-bytes-unsaid", "a-working-in-millions", "columns-value-after", "columns-a-count-then-working",
+        "columns-value-first"])
 def test_periods_and_cells(qid, seed, working, line, status, step):
     """What a tutor reads into a conversion factor, a cell's name, ``@`` and a bar."""
     assert_line(qid, seed, working, line, status, step)

@@ -101,6 +101,7 @@ LINES = {
     "margins-and-scales": "= 1 (1–2) (1 ± 2) " * 100 + "70 mil millones mil millones millones pc pc % (–) (±)",
     "accents": "ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëǅǈǋ" * 40 + " 40 milhões bilhões ǉ ž Ž ø Ø = 1",
     "conversion-factors": "$10/hr / (" + " × ".join(["3,600"] * 120) + " × 60 s × 24 h) = $1.08 per Mtok = 9M tok",
+    "columns": "\t".join(["1 x 2", "3"] * 150) + "     ".join(["4 warm", "4 × 5", "$2", "≈"] * 50),
     "bars-and-at-signs": "a = 1 | " * 150 + "@ $3/h @ @ = 1 @ 2 / @ | = | @",
 }
 

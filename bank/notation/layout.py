@@ -1,0 +1,112 @@
+"""How a line is laid out, read as the working it holds, column for column: a Markdown table row, two workings
+with a bar between them, and plain-text columns set apart by spaces (``hours/yr    24 × 365      8,670``).
+
+>>> columns("hours/yr     24 × 365            8,670")
+'hours/yr     24 × 365           =8,670'
+"""
+
+from __future__ import annotations
+
+import re
+
+#: What opens a value: ``12 req/s``, ``$3.06``, ``≈ 4``.
+VALUE_FIRST = r"[$~≈]?\s*\d"
+#: Two numbers with an operator between them (``70B params × 2 bytes`` too): a cell that works something out.
+ARITHMETIC = re.compile(r"\d[A-Za-z% ]{0,20}?[-+*/×÷^·x−]\s*[$\d(]")
+
+
+def opens_with_value(comment: str) -> bool:
+    """Whether a code comment opens with a value (``# 12 req/s``, ``# $3.06``): the value of its line.
+
+    >>> opens_with_value(" 12 req/s piling up"), opens_with_value(" seconds")
+    (True, False)
+    """
+    return re.match(r"\s*" + VALUE_FIRST, comment) is not None
+
+
+#: A first cell that only numbers the step (``| 3 | 12,000 / 400 | 30 |``): a label, like ``Step 3:``.
+_STEP_NUMBER = re.compile(r"\s*\(?\d{1,2}[.)]?\s*")
+#: A Markdown table's rule under its header: ``|---|:---:|``.
+_TABLE_RULE = re.compile(r"^\s*\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-*:?\s*$")
+
+
+def table_row(text: str) -> str:
+    """A Markdown table row reads as the working it holds: ``| rent | $3.75 × 8,760 | $32,850 |`` as
+    ``  rent : $3.75 × 8,760 = $32,850  ``: a label cell then ``:``, a working cell then ``=`` before the value
+    beside it. The rule under the header is blank.
+
+    >>> table_row("| rent | $3.75 × 8,760 | $32,850 |")
+    '  rent : $3.75 × 8,760 = $32,850  '
+    >>> table_row("|---|:---:|")
+    '           '
+    """
+    if _TABLE_RULE.match(text):
+        return " " * len(text)
+    stripped = text.strip()
+    if not (stripped.startswith("|") and stripped.endswith("|") and stripped.count("|") >= 3):
+        return text
+    bars = [i for i, ch in enumerate(text) if ch == "|"]
+    out = list(text)
+    out[bars[0]] = out[bars[-1]] = " "
+    for left, bar, right in zip(bars, bars[1:], bars[2:]):
+        cell, after = text[left + 1:bar], text[bar + 1:right]
+        worked = ARITHMETIC.search(cell) is not None and opens_with_value(after.lstrip(" +−-"))  # "| +12 rps |"
+        numbered = left == bars[0] and len(bars) > 3 and _STEP_NUMBER.fullmatch(cell) is not None
+        label = numbered or not any(ch.isdigit() for ch in cell)
+        out[bar] = "=" if worked else ":" if label else ";"
+    return "".join(out)
+
+
+def two_workings(text: str) -> str:
+    """Workings side by side, a bar between them (``1 / 0.021 ≈ 47.6 tok/s | replica = 16 × 47.6 ≈ 762``), are
+    two clauses, as if a ``;`` stood there; a bar between values alone is left to :mod:`~bank.notation.tuples`.
+
+    >>> two_workings("a = 1 / 2 = 0.5 | b = 2 x 3 = 6")
+    'a = 1 / 2 = 0.5 ; b = 2 x 3 = 6'
+    """
+    if " | " not in text or text.lstrip().startswith("|"):
+        return text
+    if not all("=" in part or "≈" in part for part in text.split(" | ")):
+        return text
+    return text.replace(" | ", " ; ")
+
+
+#: Columns set apart by three spaces or more, or a tab.
+_GAP = re.compile(r" {3,}|\t+")
+#: A line that says how its values follow already.
+_LINKED = re.compile(r"=|≈|→|->|←|<-|⇒|=>")
+
+
+def columns(text: str) -> str:
+    """A working laid out in plain-text columns with no ``=``: a value in the cell after a working is its result
+    (``24 × 365     8,670`` as ``24 × 365    =8,670``), and a value in the cell before one is the result written
+    first (``5 req     10 rps × 0.5 s`` as ``5 req    ←10 rps × 0.5 s``). Label and comment cells stay.
+
+    >>> columns("5 req        10 rps × 0.5 s           Little")
+    '5 req       ←10 rps × 0.5 s           Little'
+    """
+    body = text.lstrip()
+    if _LINKED.search(text) or not _GAP.search(body):
+        return text
+    indent = len(text) - len(body)
+    gaps = [(indent + m.start(), indent + m.end()) for m in _GAP.finditer(body)]
+    edges = [indent] + [b for _, b in gaps]
+    ends = [a for a, _ in gaps] + [len(text)]
+    cells = [text[a:b] for a, b in zip(edges, ends)]
+    out = list(text)
+    for k, cell in enumerate(cells):
+        if not _worked(cell):
+            continue
+        if k + 1 < len(cells) and _value(cells[k + 1]):
+            out[edges[k + 1] - 1] = "="
+        elif k and _value(cells[k - 1]) and not (k > 1 and _worked(cells[k - 2])):
+            out[edges[k] - 1] = "←"  # the value first; "4 warm   4 × 21,675   $86,700" gives the value after
+    return "".join(out)
+
+
+def _worked(cell: str) -> bool:
+    return ARITHMETIC.search(cell) is not None
+
+
+def _value(cell: str) -> bool:
+    return opens_with_value(cell) and not _worked(cell)

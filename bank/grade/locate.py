@@ -364,10 +364,13 @@ def carried_value(state: State, claim: Claim, only: tuple[RefStep, ...] | None =
         if state.covered(step.name) or not wrong.keys() & set(step.ancestors):
             continue
         held = {k: v for k, v in wrong.items() if k in step.ancestors}
-        value = state.ref.reevaluate(step.name, held)
-        if value is not None and (fits(claim, step.unit, value, value / step.unit.scale) == YES
-                                  or slack and value and abs(claim.base.mid - value) <= abs(value) * slack):
-            return step, tuple(Stand(k, v, _line_of(state, k), _right(state, k)) for k, v in held.items())
+        # the learner's rounded 0.249 for 4.25 / 17.1 may not be what they divide again: try their first values too
+        roots = {k: v for k, v in held.items() if not held.keys() & set(state.ref.step(k).ancestors)}
+        for values in (held, roots) if roots != held else (held,):
+            value = state.ref.reevaluate(step.name, values)
+            if value is not None and (fits(claim, step.unit, value, value / step.unit.scale) == YES
+                                      or slack and value and abs(claim.base.mid - value) <= abs(value) * slack):
+                return step, tuple(Stand(k, v, _line_of(state, k), _right(state, k)) for k, v in values.items())
     return None
 
 

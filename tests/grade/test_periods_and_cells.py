@@ -4,7 +4,9 @@ tok``); a cell named with words after it (``B2 free = … - B1``); ``at batch 64
 by it; ``split four ways``; a plan that opens with an operator (``then × 8,192 for the sequence``); ``@`` before a
 price; two workings on a line with a bar between (round sixty-eight). Round seventy: a given's number under a step's
 label (``rent = 4.75``, the card's price taken for the replica's rent), ``15.2G / 2.039T/s`` (the rate's bytes
-unsaid), ``65.5/4 = 16.4M`` (the working in millions), and plain-text columns with no ``=``.
+unsaid), ``65.5/4 = 16.4M`` (the working in millions), plain-text columns with no ``=``, and a value carried from
+the learner's first wrong value rather than their rounding of a later one (``4.25 / 8.55`` after ``4.25 / 17.1 =
+0.249``).
 
 Cases come from unseen workings marked by hand before the grader ran (tests/grade/corpus, ``s30-*`` and earlier
 ``replica-throughput-and-cost`` workings).
@@ -56,12 +58,14 @@ CELLS = "B3 = 64*1024*131072/1e9 = 8.59 GB of KV read per step\nB4 = (16 + B3)/4
     ("warm-pool-size", None, COLUMNS + "4 warm       4 × 21,900          $87,600", 3, "correct", "big_pool_rent"),
     ("autoscaling-signal", None, "5 req        10 rps × 0.5 s           Little, before the rise", 1, "correct",
      "resident"),
+    ("token-cost-from-card-price", "er1", "rent for the replica: $4.25/hr\ntokens/hr = 4,750 x 3,600 = 17.1M\n"
+     "full load: 4.25 / 17.1 = $0.249/Mtok\navg (50%): 4.25 / 8.55 = $0.497/Mtok", 4, "carried", "cost_real"),
 ], ids=["conversion-factor-plain", "conversion-factor-then-the-hours-tokens", "count-per-hour-unsaid",
         "conversion-factor-in-words", "conversion-the-wrong-way", "the-hour-forgotten", "cell-at-batch-64",
         "cell-with-words-after-it", "split-four-ways", "a-plan-opening-with-an-operator", "two-workings-a-bar-between",
         "at-sign-before-a-price", "at-sign-restating-givens", "a-given-under-a-steps-label", "a-given-named",
         "the-rates-bytes-unsaid", "a-working-in-millions", "columns-value-after", "columns-a-count-then-working",
-        "columns-value-first"])
+        "columns-value-first", "carried-from-the-first-wrong-value"])
 def test_periods_and_cells(qid, seed, working, line, status, step):
     """What a tutor reads into a conversion factor, a cell's name, ``@`` and a bar."""
     assert_line(qid, seed, working, line, status, step)

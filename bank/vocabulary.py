@@ -106,7 +106,7 @@ def _table() -> list[Word]:
         # counted things (dimensions of their own)
         Word("token", "token", Fraction(1), ("tok", "toks"), plural="tokens"),  # not "t": authors name times t
         Word("ktoken", "token", Fraction(10**3), ("ktok", "ktoks", "ktokens", "Ktok", "Ktokens")),
-        Word("Mtoken", "token", Fraction(10**6), ("Mtok", "Mtoks", "Mtokens")),
+        Word("Mtoken", "token", Fraction(10**6), ("Mtok", "Mtoks", "Mtokens", "mtok", "mtoks")),  # a phone's case
         Word("request", "request", Fraction(1), ("req", "reqs", "query", "queries"), plural="requests"),
         Word("replica", "replica", Fraction(1), ("instance", "instances", "pod", "pods"), plural="replicas"),
         Word("card", "card", Fraction(1), ("GPU", "GPUs", "gpu", "gpus", "accelerator", "accelerators"),

@@ -313,20 +313,25 @@ def _magnitude(node: n.Node) -> Fraction | None:
 
 def _formula_in_words(written: n.Reading, reading: n.Reading, state: State) -> n.Reading:
     """``buffer = tokens × hidden × 2 B = 13,000 × 8,192 × 2 = 213 MB``: a side in names, then the same side in
-    numbers. Where the two agree, the names say which values were used (``ratio = Rnd/A = 81/9``); where they do
-    not, the names were only saying what the numbers are (words read as units, ``tokens``; a side cut short at a
+    numbers (or the formula's symbols read as words, ``s = p × (1 − 0.6) = 3.50 × 0.4``). Where the two agree, the
+    names say which values were used (``ratio = Rnd/A = 81/9``); where they do not, the names were only saying what the numbers are (words read as units, ``tokens``; a side cut short at a
     word, ``layers``; ``P * 2 / tp`` with the prefix changed in the head), and only the numbers are checked."""
     if len(written.chains) != len(reading.chains):
         return reading
     chains = []
     for before, chain in zip(written.chains, reading.chains):
         segs = chain.segments
-        if len(segs) >= 2 and before.segments and n.names(before.segments[0].node) \
+        cut = bool(segs) and reading.text[:segs[0].start].rstrip()[-1:] in _OPERATORS  # "s = p × (1 − 0.6) = …"
+        if len(segs) >= 2 and (before.segments and n.names(before.segments[0].node) or cut) \
                 and n.has_operation(segs[1].node) and not n.names(segs[1].node) \
                 and not _agree(segs[0].node, segs[1].node, state, reading.text):
             chain = replace(chain, segments=(replace(segs[1], link=""), *segs[2:]))
         chains.append(chain)
     return replace(reading, chains=tuple(chains))
+
+
+#: An operator just before a chain's first side: a formula's symbols went before it, read as words.
+_OPERATORS = frozenset("×*/+-−÷·")
 
 
 def _agree(names: n.Node, numbers: n.Node, state: State, text: str) -> bool:

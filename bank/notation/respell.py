@@ -82,7 +82,7 @@ def respell(text: str) -> str:
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
     for rewrite in (_struck, _footnotes, _british, _spanish, _precision, _stopwatch, _tagged, _divide, latex,
                     _heading, table_row, two_workings, columns, _script, _commented, _dimensions, _bracketed_units, _what_for, _per_power,
-                    _converted, _inequality, _worked_after):
+                    _converted, _inequality, _worked_after, _closed):
         text = rewrite(text)
     return text
 
@@ -476,3 +476,23 @@ def dash_after_result(text: str) -> tuple[str, int] | None:
     words = re.sub(r"\b\d+\b", lambda d: " " * len(d.group()), m.group("words"))  # "at batch 16": no value
     return (text[:m.start("words")] + words + "←" + " " * (len(m.group("dash")) - 1) + text[m.end():],
             m.start("value"))
+
+
+def _closed(text: str) -> str:
+    """A bracket a learner forgot to close before the ``=`` of its result (``5.6e14 /(4x989e12x0.5 = 283ms``) is
+    closed in the space before it.
+
+    >>> _closed("5.6e14 /(4x989e12x0.5 = 283ms")
+    '5.6e14 /(4x989e12x0.5)= 283ms'
+    """
+    if text.count("(") != text.count(")") + 1:
+        return text
+    depth, opened = 0, -1
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth, opened = depth + 1, i if depth == 0 else opened
+        elif ch == ")":
+            depth -= 1
+        elif ch == "=" and depth == 1 and text[i - 1] == " " and i - 1 > opened:
+            return text[:i - 1] + ")" + text[i:]
+    return text

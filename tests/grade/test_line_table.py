@@ -283,7 +283,8 @@ CASES = [
     ("comment-empty", "spot", [], "$30 x 50% = $15 ()", C, None, "spot_bill"),
     # --- lines that cannot be read (format errors, not wrong lines)
     ("error-unbalanced", "boot", [], "2 + )", E, None, None),
-    ("error-open-paren", "boot", [], "70 / (6 = 11.7", E, None, None),
+    ("error-open-paren", "boot", [], "70 / ((6 = 11.7", E, None, None),
+    ("open-paren-closed-at-its-result", "boot", [], "70 / (6 = 11.7", C, None, "read_time"),
     ("words-import", "boot", [], "__import__('os')", U, None, None),  # never evaluated: words
     ("error-power-tower", "boot", [], "9^9^9^9", E, None, None),
     ("error-huge-exponent", "boot", [], "1e999", E, None, None),
@@ -334,7 +335,7 @@ ERRORS = [c for c in CASES if c[4] == E]
 
 
 @pytest.mark.parametrize("line,column", [
-    ("2 + )", 3), ("70 / (6 = 11.7", 6), ("9^9^9^9", 4), ("yerly * 4 = 87,600", 1), ("70 / 0 = 5", 4),
+    ("2 + )", 3), ("70 / ((6 = 11.7", 6), ("9^9^9^9", 4), ("yerly * 4 = 87,600", 1), ("70 / 0 = 5", 4),
     ("Rent: 2 + )", 9), ("٣ + 4", 1), ("70 / = 11.7", 4),
 ], ids=["paren", "open-paren", "tower", "unknown-name", "zero", "after-label", "unicode", "stray-operator"])
 def test_error_column_and_caret(mark, line, column):

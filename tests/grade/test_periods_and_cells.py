@@ -6,7 +6,8 @@ price; two workings on a line with a bar between (round sixty-eight). Round seve
 label (``rent = 4.75``, the card's price taken for the replica's rent), ``15.2G / 2.039T/s`` (the rate's bytes
 unsaid), ``65.5/4 = 16.4M`` (the working in millions), plain-text columns with no ``=``, and a value carried from
 the learner's first wrong value rather than their rounding of a later one (``4.25 / 8.55`` after ``4.25 / 17.1 =
-0.249``).
+0.249``). Round seventy-two: a formula's symbols before its numbers (``s = p × (1 − 0.6) = 3.50 × 0.4``), a phone's
+``mtok``, and a bracket left open before its result.
 
 Cases come from unseen workings marked by hand before the grader ran (tests/grade/corpus, ``s30-*`` and earlier
 ``replica-throughput-and-cost`` workings).
@@ -60,12 +61,18 @@ CELLS = "B3 = 64*1024*131072/1e9 = 8.59 GB of KV read per step\nB4 = (16 + B3)/4
      "resident"),
     ("token-cost-from-card-price", "er1", "rent for the replica: $4.25/hr\ntokens/hr = 4,750 x 3,600 = 17.1M\n"
      "full load: 4.25 / 17.1 = $0.249/Mtok\navg (50%): 4.25 / 8.55 = $0.497/Mtok", 4, "carried", "cost_real"),
+    ("spot-capacity", "ju15", "s = p × (1 − 0.6) = 3.50 × 0.4 = $1.40 per card-hr", 1, "correct", "spot_price"),
+    ("replica-throughput-and-cost", "jx10", "thruput 126/24.9ms = 5060 tok/s\n"
+     "cost 4x2.25 = $9/hr / (5060x3600 = 18.2m tok/hr) = $0.49/mtok", 2, "correct", "cost"),
+    ("tensor-parallel-overhead", None, "compute 2x70e9x4000 = 5.6e14 /(4x989e12x0.5 = 283ms", 1, "correct",
+     "compute_time"),
 ], ids=["conversion-factor-plain", "conversion-factor-then-the-hours-tokens", "count-per-hour-unsaid",
         "conversion-factor-in-words", "conversion-the-wrong-way", "the-hour-forgotten", "cell-at-batch-64",
         "cell-with-words-after-it", "split-four-ways", "a-plan-opening-with-an-operator", "two-workings-a-bar-between",
         "at-sign-before-a-price", "at-sign-restating-givens", "a-given-under-a-steps-label", "a-given-named",
         "the-rates-bytes-unsaid", "a-working-in-millions", "columns-value-after", "columns-a-count-then-working",
-        "columns-value-first", "carried-from-the-first-wrong-value"])
+        "columns-value-first", "carried-from-the-first-wrong-value", "a-formulas-symbols-then-numbers",
+        "a-phones-lower-case-mtok", "a-bracket-left-open-before-its-result"])
 def test_periods_and_cells(qid, seed, working, line, status, step):
     """What a tutor reads into a conversion factor, a cell's name, ``@`` and a bar."""
     assert_line(qid, seed, working, line, status, step)

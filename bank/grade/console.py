@@ -3,7 +3,8 @@
 A line typed at a prompt shows no value of its own: Python prints it on the next line. So a ``>>>`` line gives
 its names their values (``>>> kv = 2 * 40 * 8 * 128``) and keeps what its last statement computes; the number
 printed after it is that value, as if the learner had written ``kv = 81920``. R's ``load <- 70 / 6`` does the
-same for the ``[1] 11.66667`` after it.
+same for the ``[1] 11.66667`` after it, and a script's ``kv = 2 * 40 * 8 * 128`` for the ``print(kv)  # 81920``
+after it.
 
 >>> from bank.load import load
 >>> from bank.variant import variant
@@ -44,6 +45,11 @@ NAMED = re.compile(r"^\s*[A-Za-z_][\w.]*\s*=(?!=)")
 _ASSIGNS = re.compile(r"^\s*[A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_]\w*)*\s*=(?!=)")
 #: What Python prints for a number or a tuple of them: ``295.2238805970149``, ``(35.13, 2248.7)``.
 _PRINTED = re.compile(r"^\s*(\()?\s*-?\d[\d.eE+-]*(?:\s*,\s*-?\d[\d.eE+-]*)*\s*,?\s*(?(1)\))\s*$")
+#: A script's ``print(x)`` or ``print(f"{x:.1f} GB")`` with what it printed noted after ``#``: the argument, or
+#: the one expression in the f-string's braces (before its format), then the comment.
+_PRINT = re.compile(r"""^(\s*print\(\s*)(?:f(["'])[^{}"']*\{([^{}:!]+)(?:[:!][^{}]*)?\}[^{}"']*\2|([^()"'#]+))(\s*\).*?)#""")
+#: The value in such a comment, after any words and ``=`` naming it (``# ttft = 641 ms``).
+_NOTED = re.compile(r"#\s*(?:[A-Za-z_][\w ]{0,30}=\s*)?(?=[$~≈]?\s*\d)")
 #: A module's name before a function (``math.ceil(``): the function is the same.
 _MODULE = re.compile(r"\b(?:math|np|numpy)\.(?=[a-z]+\s*\()")
 #: Dividing by one of these at a prompt changes a unit's prefix (k, M, G, T).
@@ -51,6 +57,27 @@ _PREFIXES = frozenset(Fraction(10) ** k for k in (3, 6, 9, 12))
 #: Significant digits a printed float is read to: 34.27267074584961 is the machine's claim, not the learner's,
 #: and it was worked from the values the learner noted (``# 3.355 GB``), not the ones Python held.
 _PRINTED_DIGITS = 3
+
+
+def printed_line(raw: str) -> str | None:
+    """A script's print with what it printed noted after it reads as what it prints ``=`` that value, columns kept
+    (``print(kv)  # 262144`` as ``kv = 262144``); None for any other line.
+
+    >>> printed_line('print(f"{seq_gb:.1f} GB")  # 34.4 GB')
+    '         seq_gb             =34.4 GB'
+    """
+    m, noted = _PRINT.match(raw), _NOTED.search(raw)
+    if m is None or noted is None or noted.start() != m.end() - 1:
+        return None
+    what = m.start(3) if m.group(3) else m.start(4)
+    end = m.end(3) if m.group(3) else m.end(4)
+    return " " * what + raw[what:end] + " " * (noted.end() - end - 1) + "=" + raw[noted.end():]
+
+
+def prints(line: str, name: str) -> bool:
+    """Whether a line is a script's print, with its value noted, of an expression that names ``name``."""
+    printed = printed_line(line)
+    return printed is not None and re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", printed.partition("=")[0]) is not None
 
 
 def code(state: State, raw: str) -> n.Node | None:

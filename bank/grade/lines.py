@@ -33,6 +33,7 @@ from .. import notation as n
 from ..errors import NotationError
 from ..units import DIMENSIONS, Unit, UnitError, parse_unit
 from ..vocabulary import COUNTED, UNITS
+from ..notation.layout import opens_with_value
 from ..notation.respell import dash_after_result, respell
 from ..notation.nodes import moved
 from ..notation.tuples import spread
@@ -58,6 +59,14 @@ def read(state: State, raw: str) -> n.Reading | None:
     printed = console.R_PRINTED.match(raw)
     if printed is not None:  # "[1] 11.66667": what R printed for the line before
         return console.answered(_read(state, " " * printed.end() + raw[printed.end():]), asked or code)
+    printed_line = console.printed_line(raw)
+    if printed_line is not None:  # 'print(f"{kv:.0f} B")  # 81920 B': what the script printed
+        return _read(state, printed_line)
+    assigned = console.NAMED.match(raw)
+    if assigned is not None and not opens_with_value(raw.partition("#")[2]) \
+            and console.prints(state.next_line, assigned.group().strip(" =")):
+        _read(state, raw)  # "kv = 2 * 40 * 8 * 128", printed on the next line: the name's value, shown there
+        return None
     raw = console.R_ASSIGN.sub(r"\1= ", raw, count=1)  # "load <- 70 / 6": R's assignment, not an arrow back
     if console.R_PRINTED.match(state.next_line):
         state.code = console.code(state, console.NAMED.sub("", raw, count=1))  # "load = 70 / 6": what is named

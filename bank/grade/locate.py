@@ -55,14 +55,21 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
             # "16 + 64 × 0.1342 = 25.6 GB": a slip in part of the big batch's step time
             slip = replace(slip, step=step_of_part(state.ref, _open(state), *arith.left), partial=True)
         return slip
-    if not computes and not arith.rounded and named is not None and not state.covered(named.name) \
+    work = arith.work
+    if not computes and len(line.segments) > 1 and work is not None and state.restates_given(work) \
+            and claim.base.contains(work.base.mid) and not arith.rounded and work.unit is not None \
+            and claim.unit is not None and same_kind(work.unit.dims, claim.unit.dims) \
+            and work.unit.scale != claim.unit.scale:
+        return Outcome(Status.UNMATCHED)  # "the rise lasts 60 s = 1 min": a given, said in another unit
+    restated = None if computes or arith.rounded else (named or _named_loosely(state, label, claim))
+    if restated is not None and not state.covered(restated.name) \
             and _given(state, claim, plain=True) and not _names_a_given(state, label, claim) \
-            and fits(claim, named.unit, named.base, named.shown) != YES:
-        return _named_slip(named, claim)  # "rent = 4.75": the card's price, its unit unsaid, taken for the replica's
+            and fits(claim, restated.unit, restated.base, restated.shown) != YES:
+        return _named_slip(restated, claim)  # "rent = 4.75": the card's price, its unit unsaid, taken for the replica's
     if not computes and not arith.rounded and _given(state, claim):
-        if named is not None and not state.covered(named.name) and fits(claim, named.unit, named.base,
-                                                                         named.shown) != YES:
-            return _named_slip(named, claim)  # "usable memory = 192 GB": the card's size, taken for the step
+        if restated is not None and not state.covered(restated.name) and fits(claim, restated.unit, restated.base,
+                                                                               restated.shown) != YES:
+            return _named_slip(restated, claim)  # "usable memory = 192 GB": the card's size, taken for the step
         return Outcome(Status.UNMATCHED)  # "34B params": the problem's own number, said again
     direct = rounding_step(state, arith) or best(state, claim, label, YES, used, own)
     if direct is None and arith.rounded is not None and line.segments[-1].approx and arith.work is not None:
@@ -418,6 +425,15 @@ def _given(state: State, claim: Claim, plain: bool = False) -> bool:
         elif plain and (mine is None or mine.dimensionless):
             return True
     return False
+
+
+def _named_loosely(state: State, label: str, claim: Claim) -> RefStep | None:
+    """The step a label's first word names, the words after it saying more (``usable: whole card``): for a given
+    said again under it."""
+    words, unit = label.split(), claim.unit
+    if not 1 < len(words) <= 3 or unit is None or unit.dimensionless:
+        return None  # a sentence, or a plain number or share that fits any step
+    return named_step(state, words[0], claim)
 
 
 def _names_a_given(state: State, label: str, claim: Claim) -> bool:

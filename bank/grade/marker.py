@@ -67,8 +67,8 @@ def _mark(state: State, n_: int, raw: str) -> None:
     try:
         reading = lines.read(state, raw)
         if reading is None:
-            state.lines.append(LineResult(n_, raw, Status.UNMATCHED, message="typed at a prompt: its value is "
-                                          "on the next line"))
+            state.lines.append(LineResult(n_, raw, Status.UNMATCHED, message="code that shows no value: its value "
+                                          "is printed on the next line"))
             return
         if _continued(reading, state.next_line):
             state.lines.append(LineResult(n_, raw, Status.UNMATCHED, message="a working whose value is on the "

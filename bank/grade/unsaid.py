@@ -178,26 +178,30 @@ def period_of(side: Side) -> Fraction:
 
 #: Ratios of units of time (60, 3,600, 24, 8,760...): a plain factor of one of these converts a time.
 TIME_FACTORS = frozenset(k for k, what in dx.CONVERSIONS.items() if "unit prefix" not in what)
+#: Conversion factors tried in one working, each alone and then all together.
+MAX_FACTORS = 4
 
 
 def converted(tree: n.Node, scope: Scope, text: str = "") -> list[Amount]:
-    """Readings in which each time conversion factor written plain, or with one unit of time (``3,600 s``),
-    converts as 3,600 s/h does, changing no size (it is 1 in base units); the first reading leaves the other
-    plain numbers plain, the rest give them the units the problem shows them with (:func:`implied`).
-    Empty when the working has no such factor.
+    """Readings in which a time conversion factor written plain, or with one unit of time (``3,600 s``, the ``24 h``
+    of ``365 days × 24 h``), converts as 3,600 s/h does, changing no size (it is 1 in base units): each factor
+    alone, then all together; for each, the other plain numbers read plain, then in the units the problem shows
+    them with (:func:`implied`). Empty when the working has no such factor.
     """
-    factors = [x for x in leaves(tree) if _time_factor(x)]
-    if not factors:
-        return []
-    out = tree
-    for x in factors:
-        num = n.bare(x)
-        assert isinstance(num, n.Num)
-        out = n.swap(out, x, replace(num, value=Fraction(1), resolution=num.resolution / num.value))
-    try:
-        return [amount(out, scope, text), *implied(out, scope, text)]
-    except NotationError:
-        return []
+    factors = [x for x in leaves(tree) if _time_factor(x)][:MAX_FACTORS]
+    choices = [[x] for x in factors] + ([factors] if len(factors) > 1 else [])  # "365 days × 24 h": the 24 converts
+    readings = []
+    for choice in choices:
+        out = tree
+        for x in choice:
+            num = n.bare(x)
+            assert isinstance(num, n.Num)
+            out = n.swap(out, x, replace(num, value=Fraction(1), resolution=num.resolution / num.value))
+        try:
+            readings += [amount(out, scope, text), *implied(out, scope, text)]
+        except NotationError:
+            continue
+    return readings
 
 
 def _time_factor(x: n.Node) -> bool:

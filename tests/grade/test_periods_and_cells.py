@@ -7,7 +7,9 @@ label (``rent = 4.75``, the card's price taken for the replica's rent), ``15.2G 
 unsaid), ``65.5/4 = 16.4M`` (the working in millions), plain-text columns with no ``=``, and a value carried from
 the learner's first wrong value rather than their rounding of a later one (``4.25 / 8.55`` after ``4.25 / 17.1 =
 0.249``). Round seventy-two: a formula's symbols before its numbers (``s = p × (1 − 0.6) = 3.50 × 0.4``), a phone's
-``mtok``, and a bracket left open before its result.
+``mtok``, and a bracket left open before its result. Round seventy-four: a script's ``print(x)  # value``, which shows
+the value the assignment before it did not (the console convention); ``365 days × 24 h`` (the 24 h converts); a
+given said again in another unit (``60 s = 1 min``).
 
 Cases come from unseen workings marked by hand before the grader ran (tests/grade/corpus, ``s30-*`` and earlier
 ``replica-throughput-and-cost`` workings).
@@ -66,13 +68,24 @@ CELLS = "B3 = 64*1024*131072/1e9 = 8.59 GB of KV read per step\nB4 = (16 + B3)/4
      "cost 4x2.25 = $9/hr / (5060x3600 = 18.2m tok/hr) = $0.49/mtok", 2, "correct", "cost"),
     ("tensor-parallel-overhead", None, "compute 2x70e9x4000 = 5.6e14 /(4x989e12x0.5 = 283ms", 1, "correct",
      "compute_time"),
+    ("kv-cache-per-token", "ke7", "layers, kv_heads, head_dim = 64, 8, 128\n"
+     "kv_per_token = 2 * layers * kv_heads * head_dim * 2   # key+value, 2 bytes each\n"
+     "print(kv_per_token)  # 262144", 2, "unmatched", None),
+    ("kv-cache-per-token", "ke7", "layers, kv_heads, head_dim = 64, 8, 128\n"
+     "kv_per_token = 2 * layers * kv_heads * head_dim * 2   # key+value, 2 bytes each\n"
+     "print(kv_per_token)  # 262144", 3, "correct", "kv_token"),
+    ("prefill-time-to-first-token", None, "prefill_flops = 2 * 8e9 * 4000\n"
+     'print(f"{prefill_flops:.1e} FLOPs")  # 6.4e+13 FLOPs', 2, "correct", "prefill_flop"),
+    ("warm-pool-size", None, "1 year = 365 days × 24 h = 8,760 h", 1, "correct", "hours_per_year"),
+    ("autoscaling-signal", None, "growth = 12 - 11 = 1 req/s\nthe rise lasts 60 s = 1 min", 2, "unmatched", None),
 ], ids=["conversion-factor-plain", "conversion-factor-then-the-hours-tokens", "count-per-hour-unsaid",
         "conversion-factor-in-words", "conversion-the-wrong-way", "the-hour-forgotten", "cell-at-batch-64",
         "cell-with-words-after-it", "split-four-ways", "a-plan-opening-with-an-operator", "two-workings-a-bar-between",
         "at-sign-before-a-price", "at-sign-restating-givens", "a-given-under-a-steps-label", "a-given-named",
         "the-rates-bytes-unsaid", "a-working-in-millions", "columns-value-after", "columns-a-count-then-working",
         "columns-value-first", "carried-from-the-first-wrong-value", "a-formulas-symbols-then-numbers",
-        "a-phones-lower-case-mtok", "a-bracket-left-open-before-its-result"])
+        "a-phones-lower-case-mtok", "a-bracket-left-open-before-its-result", "a-scripts-assignment-shows-no-value",
+        "a-scripts-print-shows-it", "an-f-string-printed", "days-times-hours-a-day", "a-given-said-in-other-units"])
 def test_periods_and_cells(qid, seed, working, line, status, step):
     """What a tutor reads into a conversion factor, a cell's name, ``@`` and a bar."""
     assert_line(qid, seed, working, line, status, step)

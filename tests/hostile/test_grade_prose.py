@@ -103,6 +103,7 @@ LINES = {
     "conversion-factors": "$10/hr / (" + " × ".join(["3,600"] * 120) + " × 60 s × 24 h) = $1.08 per Mtok = 9M tok",
     "columns": "\t".join(["1 x 2", "3"] * 150) + "     ".join(["4 warm", "4 × 5", "$2", "≈"] * 50),
     "left-open": "s = p × (" + "1 + " * 400 + "1 = 401 = (401 = " + "(" * 50 + "= 1",
+    "prints": 'print(f"{' + "a * " * 300 + 'a:.1f} {b}")  # 1 = 2 # 3' + " print((((" * 50 + "# 4",
     "bars-and-at-signs": "a = 1 | " * 150 + "@ $3/h @ @ = 1 @ 2 / @ | = | @",
 }
 
@@ -126,6 +127,7 @@ WORKINGS = {
     "going-on-from-earlier": "".join(f"load {i} / 3 = {i / 3:.2f}\n" for i in range(60)) + "+1 spare → 99\n" * 60,
     "cells-with-words": "".join(f"B{i} cell number {i} = B{i - 1} + B{i - 1} at batch {i} = {i}\n" for i in range(1, 60))
                         + "C1 = 1000/B59 = 1 tok/s per sequence | D1 = C1 @ $1/h = $1/h\n",
+    "script-prints": "".join(f"v{i} = v{i - 1} * 2 + {i}\nprint(f\"{{v{i}:.1f}}\")  # {i}\n" for i in range(1, 60)),
     "unit-words-as-names": "".join(f"tokens = params * {i}  # {i} -> {i}\nparams = tokens / tps\n" for i in range(40)),
 }
 

@@ -44,7 +44,35 @@ from .state import State
 
 def read(state: State, raw: str) -> n.Reading | None:
     """The claims of one line (see the module docstring); None for a line typed at a prompt, whose value is
-    on the next line."""
+    on the next line. A line numbered ``(3)`` gives its value to later lines that name it so (``(3) ÷ (5)``)."""
+    number = _NUMBERED.match(raw)
+    raw = _referenced(state, raw, number.end() if number else 0)
+    reading = _read_any(state, raw)
+    if number is not None and reading is not None and reading.claims:
+        variables.keep(state.variables, _reference(number.group(1)),
+                       variables.value_of(variables.substitute(reading, state.variables)))
+    return reading
+
+
+#: A line that numbers its step: ``(3) free = …``.
+_NUMBERED = re.compile(r"^\s*\((\d{1,2})\)\s")
+#: A step referred to by its number: ``(2) − (1)``, ``= (3) ÷ (5) =``.
+_REFERENCE = re.compile(r"(?<![\w)])\((\d{1,2})\)(?!\s*[(\d])")
+
+
+def _reference(number: str) -> str:
+    """The name a numbered line's value goes by, as long as ``(n)`` is (so columns stay): ``L3_``."""
+    return f"L{number}_"
+
+
+def _referenced(state: State, raw: str, start: int) -> str:
+    """The line with each ``(n)`` that names an earlier numbered line read as that line's value."""
+    def name(m: re.Match[str]) -> str:
+        return _reference(m.group(1)) if _reference(m.group(1)) in state.variables else m.group()
+    return raw[:start] + _REFERENCE.sub(name, raw[start:]) if "(" in raw[start:] else raw
+
+
+def _read_any(state: State, raw: str) -> n.Reading | None:
     prompt, state.prompt = state.prompt, ()
     code, state.code = state.code, None
     if raw.lstrip().startswith(console.PROMPT):

@@ -9,7 +9,8 @@ the learner's first wrong value rather than their rounding of a later one (``4.2
 0.249``). Round seventy-two: a formula's symbols before its numbers (``s = p × (1 − 0.6) = 3.50 × 0.4``), a phone's
 ``mtok``, and a bracket left open before its result. Round seventy-four: a script's ``print(x)  # value``, which shows
 the value the assignment before it did not (the console convention); ``365 days × 24 h`` (the 24 h converts); a
-given said again in another unit (``60 s = 1 min``).
+given said again in another unit (``60 s = 1 min``). Round seventy-six: steps numbered ``(1)``, ``(2)`` and named so later
+(``(3) free = (2) − (1) = …``).
 
 Cases come from unseen workings marked by hand before the grader ran (tests/grade/corpus, ``s30-*`` and earlier
 ``replica-throughput-and-cost`` workings).
@@ -22,6 +23,7 @@ import pytest
 from .lines_check import assert_line
 
 COLUMNS = "hours/yr     24 × 365            8,760\nper replica  8,760 × 2.50        $21,900\n"
+STEPS = "(1) weights = 7B × 2 B = 14 GB\n(2) usable = 0.85 × 141 = 119.85 GB\n(3) free = (2) − (1) = 119.85 − 14 = 105.85 GB\n"
 RATE = "throughput = 2,562 tok/s\n"
 CELLS = "B3 = 64*1024*131072/1e9 = 8.59 GB of KV read per step\nB4 = (16 + B3)/4.8 = 5.12 ms per step at batch 64\n"
 
@@ -78,6 +80,10 @@ CELLS = "B3 = 64*1024*131072/1e9 = 8.59 GB of KV read per step\nB4 = (16 + B3)/4
      'print(f"{prefill_flops:.1e} FLOPs")  # 6.4e+13 FLOPs', 2, "correct", "prefill_flop"),
     ("warm-pool-size", None, "1 year = 365 days × 24 h = 8,760 h", 1, "correct", "hours_per_year"),
     ("autoscaling-signal", None, "growth = 12 - 11 = 1 req/s\nthe rise lasts 60 s = 1 min", 2, "unmatched", None),
+    ("kv-cache-capacity", "kp1", STEPS, 3, "correct", "free"),
+    ("kv-cache-capacity", "kp1", STEPS + "(4) KV per token = 32 layers × 8 heads × 128 × 2 bytes = 65,536 B\n"
+     "(5) per sequence = (4) × 4096 = 268,435,456 B = 0.2684 GB", 5, "carried", "kv_seq"),
+    ("kv-cache-capacity", "kp1", "(1) weights = 7B × 2 B = 14 GB\n(2) then (1) + (1) = 28 GB", 2, "unmatched", None),
 ], ids=["conversion-factor-plain", "conversion-factor-then-the-hours-tokens", "count-per-hour-unsaid",
         "conversion-factor-in-words", "conversion-the-wrong-way", "the-hour-forgotten", "cell-at-batch-64",
         "cell-with-words-after-it", "split-four-ways", "a-plan-opening-with-an-operator", "two-workings-a-bar-between",
@@ -85,7 +91,8 @@ CELLS = "B3 = 64*1024*131072/1e9 = 8.59 GB of KV read per step\nB4 = (16 + B3)/4
         "the-rates-bytes-unsaid", "a-working-in-millions", "columns-value-after", "columns-a-count-then-working",
         "columns-value-first", "carried-from-the-first-wrong-value", "a-formulas-symbols-then-numbers",
         "a-phones-lower-case-mtok", "a-bracket-left-open-before-its-result", "a-scripts-assignment-shows-no-value",
-        "a-scripts-print-shows-it", "an-f-string-printed", "days-times-hours-a-day", "a-given-said-in-other-units"])
+        "a-scripts-print-shows-it", "an-f-string-printed", "days-times-hours-a-day", "a-given-said-in-other-units",
+        "steps-named-by-number", "a-wrong-step-named-by-number-carries", "a-side-sum-of-numbered-steps"])
 def test_periods_and_cells(qid, seed, working, line, status, step):
     """What a tutor reads into a conversion factor, a cell's name, ``@`` and a bar."""
     assert_line(qid, seed, working, line, status, step)

@@ -128,6 +128,7 @@ WORKINGS = {
     "cells-with-words": "".join(f"B{i} cell number {i} = B{i - 1} + B{i - 1} at batch {i} = {i}\n" for i in range(1, 60))
                         + "C1 = 1000/B59 = 1 tok/s per sequence | D1 = C1 @ $1/h = $1/h\n",
     "script-prints": "".join(f"v{i} = v{i - 1} * 2 + {i}\nprint(f\"{{v{i}:.1f}}\")  # {i}\n" for i in range(1, 60)),
+    "numbered-steps": "".join(f"({i}) v = ({i - 1}) + ({i - 1}) + 0 = {2 ** i}\n" for i in range(1, 60)) + "(99) (98) (1)(2)\n",
     "unit-words-as-names": "".join(f"tokens = params * {i}  # {i} -> {i}\nparams = tokens / tps\n" for i in range(40)),
 }
 

@@ -225,8 +225,8 @@ LINK_WORDS = frozenset(w for phrase in (*EQUALS, *SAYS, *IMPLIES, *APPROX) for w
 DATA_LABELS = frozenset({"given", "givens", "known", "knowns", "data", "find", "unknown", "unknowns", "required",
                          "asked"})
 #: Words that never name a param or step.
-RESERVED = frozenset({"x", "X", "of", "per", "at", "times", "plus", "minus", "less", "by", "over", "and",
-                      "nan", "inf", "infinity"}) | frozenset(APPROX) | frozenset(SUFFIXES)
+RESERVED = frozenset({"x", "X", "of", "per", "at", "times", "mult", "div", "plus", "minus", "less", "by", "over",
+                      "and", "nan", "inf", "infinity"}) | frozenset(APPROX) | frozenset(SUFFIXES)
 
 
 def plural(unit: str, magnitude: Fraction | float | int) -> str:

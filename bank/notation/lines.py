@@ -220,8 +220,8 @@ _OPENERS = ("*", "/", "x", "X", "+", "times", "plus", "minus")
 #: rounded or said again (``→ 4 serving``, ``≈ 33.8 GB``).
 _ROUNDS_ON = ("→", "->", "=>", "⇒", "≈", "~")
 _THEN = ("then", "and", "next")
-_CONTINUING = ("+", "-", "*", "/", "x", "X", "times", "plus", "minus", "less", "divided", "multiplied", "of", "at",
-               "split", "per")
+_CONTINUING = ("+", "-", "*", "/", "x", "X", "times", "mult", "div", "plus", "minus", "less", "divided", "multiplied",
+               "of", "at", "split", "per")
 
 
 def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[Item],

@@ -145,8 +145,10 @@ class ProseParser(Parser):
         if tok.kind != "name":
             return None
         word = tok.text
-        if word in ("x", "X", "times") and self._operand_follows(1):
+        if word in ("x", "X", "times", "mult") and self._operand_follows(1):
             return "*", 1
+        if word == "div" and self._operand_follows(1):
+            return "/", 1  # "70 div 6": a calculator's short word
         if word in ("multiplied", "divided") and nxt.kind == "name" and nxt.text == "by":
             return ("*" if word == "multiplied" else "/"), 2
         if word in ("into", "by") and (nxt.kind == "num" or nxt.text == "(") and not self._percent_follows(1):

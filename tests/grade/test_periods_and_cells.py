@@ -10,7 +10,7 @@ the learner's first wrong value rather than their rounding of a later one (``4.2
 ``mtok``, and a bracket left open before its result. Round seventy-four: a script's ``print(x)  # value``, which shows
 the value the assignment before it did not (the console convention); ``365 days × 24 h`` (the 24 h converts); a
 given said again in another unit (``60 s = 1 min``). Round seventy-six: steps numbered ``(1)``, ``(2)`` and named so later
-(``(3) free = (2) − (1) = …``).
+(``(3) free = (2) − (1) = …``). Round seventy-eight: ``div`` and ``mult``.
 
 Cases come from unseen workings marked by hand before the grader ran (tests/grade/corpus, ``s30-*`` and earlier
 ``replica-throughput-and-cost`` workings).
@@ -84,6 +84,9 @@ CELLS = "B3 = 64*1024*131072/1e9 = 8.59 GB of KV read per step\nB4 = (16 + B3)/4
     ("kv-cache-capacity", "kp1", STEPS + "(4) KV per token = 32 layers × 8 heads × 128 × 2 bytes = 65,536 B\n"
      "(5) per sequence = (4) × 4096 = 268,435,456 B = 0.2684 GB", 5, "carried", "kv_seq"),
     ("kv-cache-capacity", "kp1", "(1) weights = 7B × 2 B = 14 GB\n(2) then (1) + (1) = 28 GB", 2, "unmatched", None),
+    ("replica-boot-gap", None, "read 70 GB div 6 GB/s = 11.7 s\nboot 11.7 plus 20 = 31.7 s", 1, "correct", "read_time"),
+    ("launch-sizing", None, "needed 7200 plus 25% = 9000 tok/s\nrule cost 4 mult $2.50 = $10/hr", 2, "correct",
+     "fleet_cost"),
 ], ids=["conversion-factor-plain", "conversion-factor-then-the-hours-tokens", "count-per-hour-unsaid",
         "conversion-factor-in-words", "conversion-the-wrong-way", "the-hour-forgotten", "cell-at-batch-64",
         "cell-with-words-after-it", "split-four-ways", "a-plan-opening-with-an-operator", "two-workings-a-bar-between",
@@ -92,7 +95,8 @@ CELLS = "B3 = 64*1024*131072/1e9 = 8.59 GB of KV read per step\nB4 = (16 + B3)/4
         "columns-value-first", "carried-from-the-first-wrong-value", "a-formulas-symbols-then-numbers",
         "a-phones-lower-case-mtok", "a-bracket-left-open-before-its-result", "a-scripts-assignment-shows-no-value",
         "a-scripts-print-shows-it", "an-f-string-printed", "days-times-hours-a-day", "a-given-said-in-other-units",
-        "steps-named-by-number", "a-wrong-step-named-by-number-carries", "a-side-sum-of-numbered-steps"])
+        "steps-named-by-number", "a-wrong-step-named-by-number-carries", "a-side-sum-of-numbered-steps",
+        "div-divides", "mult-multiplies"])
 def test_periods_and_cells(qid, seed, working, line, status, step):
     """What a tutor reads into a conversion factor, a cell's name, ``@`` and a bar."""
     assert_line(qid, seed, working, line, status, step)

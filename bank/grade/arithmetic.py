@@ -210,7 +210,8 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
         return "lenient", None, c  # 70 / 4.8 = 14.6 ms: 70 GB and 4.8 TB/s, as the problem gives them
     if not c.bare and any(_agree(a, side) == "ok" for a in implied(first, ctx.scope, line.text)):
         return "ok", None, c  # 5.6e14 FLOP / (4 x 989e12 x 0.5) = 283 ms: 989e12 FLOP/s, as the problem has it
-    for whole in (unsaid.unit_on_whole(first, ctx.scope, line.text), unsaid.numerator_unsaid(first, ctx.scope, line.text),
+    for whole in (unsaid.unit_on_whole(first, ctx.scope, line.text),
+                  unsaid.numerator_unsaid(first, ctx.scope, line.text),
                   unsaid.rate_of_numerator(first, ctx.scope, line.text)):
         if whole is not None and _agree(whole, side) == "ok":
             return "ok", None, whole  # 16/3350 s = 4.78 ms: the unit written last is the answer's

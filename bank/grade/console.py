@@ -47,7 +47,8 @@ _ASSIGNS = re.compile(r"^\s*[A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_]\w*)*\s*=(?!=)")
 _PRINTED = re.compile(r"^\s*(\()?\s*-?\d[\d.eE+-]*(?:\s*,\s*-?\d[\d.eE+-]*)*\s*,?\s*(?(1)\))\s*$")
 #: A script's ``print(x)`` or ``print(f"{x:.1f} GB")`` with what it printed noted after ``#``: the argument, or
 #: the one expression in the f-string's braces (before its format), then the comment.
-_PRINT = re.compile(r"""^(\s*print\(\s*)(?:f(["'])[^{}"']*\{([^{}:!]+)(?:[:!][^{}]*)?\}[^{}"']*\2|([^()"'#]+))(\s*\).*?)#""")
+_PRINT = re.compile(r"""^(\s*print\(\s*)(?:f(["'])[^{}"']*\{([^{}:!]+)(?:[:!][^{}]*)?\}[^{}"']*\2|([^()"'#]+))"""
+                    r"(\s*\).*?)#")
 #: The value in such a comment, after any words and ``=`` naming it (``# ttft = 641 ms``).
 _NOTED = re.compile(r"#\s*(?:[A-Za-z_][\w ]{0,30}=\s*)?(?=[$~≈]?\s*\d)")
 #: A module's name before a function (``math.ceil(``): the function is the same.
@@ -77,7 +78,8 @@ def printed_line(raw: str) -> str | None:
 def prints(line: str, name: str) -> bool:
     """Whether a line is a script's print, with its value noted, of an expression that names ``name``."""
     printed = printed_line(line)
-    return printed is not None and re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", printed.partition("=")[0]) is not None
+    named = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)")
+    return printed is not None and named.search(printed.partition("=")[0]) is not None
 
 
 def code(state: State, raw: str) -> n.Node | None:

@@ -351,8 +351,9 @@ def _magnitude(node: n.Node) -> Fraction | None:
 def _formula_in_words(written: n.Reading, reading: n.Reading, state: State) -> n.Reading:
     """``buffer = tokens × hidden × 2 B = 13,000 × 8,192 × 2 = 213 MB``: a side in names, then the same side in
     numbers (or the formula's symbols read as words, ``s = p × (1 − 0.6) = 3.50 × 0.4``). Where the two agree, the
-    names say which values were used (``ratio = Rnd/A = 81/9``); where they do not, the names were only saying what the numbers are (words read as units, ``tokens``; a side cut short at a
-    word, ``layers``; ``P * 2 / tp`` with the prefix changed in the head), and only the numbers are checked."""
+    names say which values were used (``ratio = Rnd/A = 81/9``); where they do not, the names were only saying
+    what the numbers are (words read as units, ``tokens``; a side cut short at a word, ``layers``; ``P * 2 / tp``
+    with the prefix changed in the head), and only the numbers are checked."""
     if len(written.chains) != len(reading.chains):
         return reading
     chains = []

@@ -55,21 +55,15 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
             # "16 + 64 × 0.1342 = 25.6 GB": a slip in part of the big batch's step time
             slip = replace(slip, step=step_of_part(state.ref, _open(state), *arith.left), partial=True)
         return slip
-    work = arith.work
-    if not computes and len(line.segments) > 1 and work is not None and state.restates_given(work) \
-            and claim.base.contains(work.base.mid) and not arith.rounded and work.unit is not None \
-            and claim.unit is not None and same_kind(work.unit.dims, claim.unit.dims) \
-            and work.unit.scale != claim.unit.scale:
+    if not computes and _converted_given(state, line, arith):
         return Outcome(Status.UNMATCHED)  # "the rise lasts 60 s = 1 min": a given, said in another unit
     restated = None if computes or arith.rounded else (named or _named_loosely(state, label, claim))
     if restated is not None and not state.covered(restated.name) \
-            and _given(state, claim, plain=True) and not _names_a_given(state, label, claim) \
-            and fits(claim, restated.unit, restated.base, restated.shown) != YES:
-        return _named_slip(restated, claim)  # "rent = 4.75": the card's price, its unit unsaid, taken for the replica's
+            and fits(claim, restated.unit, restated.base, restated.shown) != YES \
+            and (_given(state, claim) or _given(state, claim, plain=True) and not _names_a_given(state, label, claim)):
+        # "usable memory = 192 GB", "rent = 4.75": the card's size or price, taken for the step the label names
+        return _named_slip(restated, claim)
     if not computes and not arith.rounded and _given(state, claim):
-        if restated is not None and not state.covered(restated.name) and fits(claim, restated.unit, restated.base,
-                                                                               restated.shown) != YES:
-            return _named_slip(restated, claim)  # "usable memory = 192 GB": the card's size, taken for the step
         return Outcome(Status.UNMATCHED)  # "34B params": the problem's own number, said again
     direct = rounding_step(state, arith) or best(state, claim, label, YES, used, own)
     if direct is None and arith.rounded is not None and line.segments[-1].approx and arith.work is not None:
@@ -423,8 +417,16 @@ def _given(state: State, claim: Claim, plain: bool = False) -> bool:
         elif mine is not None and not mine.dimensionless and same_kind(mine.dims, unit.dims):
             return True  # "70 GB": a given with its unit
         elif plain and (mine is None or mine.dimensionless):
-            return True
+            return True  # "rent = 4.75": a given's number, its unit unsaid
     return False
+
+
+def _converted_given(state: State, line: n.Chain, arith: Arithmetic) -> bool:
+    """``60 s = 1 min``: a given said again in another unit of its kind, which claims no step."""
+    work, claim = arith.work, arith.claim
+    return len(line.segments) > 1 and not arith.rounded and work is not None and work.unit is not None \
+        and claim.unit is not None and state.restates_given(work) and claim.base.contains(work.base.mid) \
+        and same_kind(work.unit.dims, claim.unit.dims) and work.unit.scale != claim.unit.scale
 
 
 def _named_loosely(state: State, label: str, claim: Claim) -> RefStep | None:

@@ -32,7 +32,8 @@ from ..units import UnitError, parse_unit
 #: ``t1 =``, ``- per_seq =`` or ``(a) alone: t =`` at the start of a line, as the notation reads it (so JavaScript's
 #: ``const t =`` too; ``==`` compares, not defines).
 #: A name ending in a digit may have words after it (``B2 free = …``, ``t1 read time = …``: a spreadsheet's cell).
-_DEFINES = re.compile(r"\s*(?:[^=:]*:\s*)?(?:[-*•]\s+)?([A-Za-z_][A-Za-z0-9_]*)(?:(?<=\d)\s+[a-z][-a-z/ ]*?)?\s*=(?!=)")
+_DEFINES = re.compile(r"\s*(?:[^=:]*:\s*)?(?:[-*•]\s+)?([A-Za-z_][A-Za-z0-9_]*)"
+                      r"(?:(?<=\d)\s+[a-z][-a-z/ ]*?)?\s*=(?!=)")
 #: A learner's names are kept for one working; a working is a handful of lines.
 MAX_VARIABLES = 32
 #: A name stands for at most this many nodes: ``b = a + a + 0``, ``c = b + b + 0``, … would otherwise double

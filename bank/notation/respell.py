@@ -81,7 +81,8 @@ def respell(text: str) -> str:
         text = _ACCENTED.sub(lambda m: _unaccented(m.group()), text)
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
     for rewrite in (_struck, _footnotes, _british, _spanish, _precision, _stopwatch, _tagged, _divide, latex,
-                    _heading, table_row, two_workings, columns, _script, _commented, _dimensions, _bracketed_units, _what_for, _per_power,
+                    _heading, table_row, two_workings, columns, _script, _commented, _dimensions, _bracketed_units,
+                    _what_for, _per_power,
                     _converted, _inequality, _worked_after, _closed):
         text = rewrite(text)
     return text

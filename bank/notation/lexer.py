@@ -97,6 +97,7 @@ def tokenize(text: str, *, prose: bool = False, commas: bool = False) -> list[To
 
 #: A price or a rate after ``@``: ``$3/h``, ``$0.30/M``, ``6 GB/s``, ``2.50 an hour``.
 _PRICE_AFTER = re.compile(r"\s*(?:\$|[\d.,]+\s*(?:[A-Za-z$]+\s*)?(?:/|per\b|an?\b))")
+#: A line that goes on to a result after its ``@``.
 _RESULT = re.compile(r"[=≈→]|->")
 
 

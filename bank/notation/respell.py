@@ -6,7 +6,8 @@ seconds (``0:13.75``), a closing tag (``[16-bit weights]``), ``divide 148 by 2.6
 numbered heading, how a line is laid out (:mod:`.layout`: a Markdown table row, a bar between two workings,
 plain-text columns), a code comment that gives its line's value, a unit in brackets, what a
 factor is for (``× 2 for key and value =``), SI's ``s⁻¹``, a calculator's ``in GB`` before the result, an
-inequality solved for an unknown, and a working in brackets after the value it gives.
+inequality solved for an unknown, a working in brackets after the value it gives, and a bracket left open just
+before its result's ``=``.
 
 >>> respell("growth = surge - 40   # 12 req/s")
 'growth = surge - 40   = 12 req/s'
@@ -82,8 +83,7 @@ def respell(text: str) -> str:
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
     for rewrite in (_struck, _footnotes, _british, _spanish, _precision, _stopwatch, _tagged, _divide, latex,
                     _heading, table_row, two_workings, columns, _script, _commented, _dimensions, _bracketed_units,
-                    _what_for, _per_power,
-                    _converted, _inequality, _worked_after, _closed):
+                    _what_for, _per_power, _converted, _inequality, _worked_after, _closed):
         text = rewrite(text)
     return text
 

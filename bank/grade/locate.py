@@ -21,6 +21,7 @@ from fractions import Fraction
 from .. import notation as n
 from ..errors import NotationError
 from . import diagnose as dx
+from . import givens
 from .arithmetic import Arithmetic
 from .carry import NOISE, carry, carry_through
 from .inputs import as_share, input_slip
@@ -55,16 +56,9 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
             # "16 + 64 × 0.1342 = 25.6 GB": a slip in part of the big batch's step time
             slip = replace(slip, step=step_of_part(state.ref, _open(state), *arith.left), partial=True)
         return slip
-    if not computes and _converted_given(state, line, arith):
-        return Outcome(Status.UNMATCHED)  # "the rise lasts 60 s = 1 min": a given, said in another unit
-    restated = None if computes or arith.rounded else (named or _named_loosely(state, label, claim))
-    if restated is not None and not state.covered(restated.name) \
-            and fits(claim, restated.unit, restated.base, restated.shown) != YES \
-            and (_given(state, claim) or _given(state, claim, plain=True) and not _names_a_given(state, label, claim)):
-        # "usable memory = 192 GB", "rent = 4.75": the card's size or price, taken for the step the label names
-        return _named_slip(restated, claim)
-    if not computes and not arith.rounded and _given(state, claim):
-        return Outcome(Status.UNMATCHED)  # "34B params": the problem's own number, said again
+    restated = None if computes else givens.restated(state, line, arith, label, named)
+    if restated is not None:
+        return restated
     direct = rounding_step(state, arith) or best(state, claim, label, YES, used, own)
     if direct is None and arith.rounded is not None and line.segments[-1].approx and arith.work is not None:
         direct = best(state, arith.work, label, YES, used, own)  # "= 37.5 s => ~38 s": the value, then about it
@@ -86,7 +80,7 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         carried = carry(state, claim, found, (named,))  # fleet = 5 + 1 = 6, on the learner's own 5 serving
         if carried is not None:
             return _carried(state, carried, found)
-        return _named_slip(named, claim)
+        return givens.named_slip(named, claim)
     if direct is not None and not computes and state.covered(direct.name) and named is not direct:
         # "The bare forecast is 2.4 replicas" names what it restates; a summary only says it again
         summary = label_words(label) & _SUMMARY or _conversion(line, claim, direct)
@@ -128,7 +122,7 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     if marked_up is not None:
         return marked_up
     if named is not None and not state.covered(named.name) and computes:
-        return _named_slip(named, claim)
+        return givens.named_slip(named, claim)
     return rounded_wrong_way(state, arith) or _step_slip(state, line, claim, found) \
         or _converted(state, line, claim, found) or _power_off(state, line, claim, found) \
         or input_slip(state, line, claim, found) or input_slip(state, line, _worked(line, arith), found) \
@@ -401,52 +395,6 @@ def _carried_ratio(state: State, claim: Claim, found: list[Leaf]) -> tuple[RefSt
 
 def _line_of(state: State, step: str) -> int | None:
     return next((e.n for e in reversed(state.history) if e.step == step), None)
-
-
-def _given(state: State, claim: Claim, plain: bool = False) -> bool:
-    """A bare value that is one of the problem's givens, of the given's own kind (or, with ``plain``, a plain
-    number: the given's unit unsaid)."""
-    for name, value in state.ref.params.items():
-        unit = state.ref.plan.units[name]
-        if claim.written.mid != state.ref.plan.display(name, value):
-            continue
-        mine = claim.unit
-        if unit.dimensionless and unit.scale == 1:
-            if mine is None or mine.dimensionless:
-                return True  # "34B params": a plain given, said plainly
-        elif mine is not None and not mine.dimensionless and same_kind(mine.dims, unit.dims):
-            return True  # "70 GB": a given with its unit
-        elif plain and (mine is None or mine.dimensionless):
-            return True  # "rent = 4.75": a given's number, its unit unsaid
-    return False
-
-
-def _converted_given(state: State, line: n.Chain, arith: Arithmetic) -> bool:
-    """``60 s = 1 min``: a given said again in another unit of its kind, which claims no step."""
-    work, claim = arith.work, arith.claim
-    return len(line.segments) > 1 and not arith.rounded and work is not None and work.unit is not None \
-        and claim.unit is not None and state.restates_given(work) and claim.base.contains(work.base.mid) \
-        and same_kind(work.unit.dims, claim.unit.dims) and work.unit.scale != claim.unit.scale
-
-
-def _named_loosely(state: State, label: str, claim: Claim) -> RefStep | None:
-    """The step a label's first word names, the words after it saying more (``usable: whole card``): for a given
-    said again under it."""
-    words, unit = label.split(), claim.unit
-    if not 1 < len(words) <= 3 or unit is None or unit.dimensionless:
-        return None  # a sentence, or a plain number or share that fits any step
-    return named_step(state, words[0], claim)
-
-
-def _names_a_given(state: State, label: str, claim: Claim) -> bool:
-    """Whether a label names the given whose value the claim is (``arrivals = 30``, ``kv = 131072``)."""
-    words = label_words(label)
-    return any(words & label_words(name.replace("_", " ")) for name, value in state.ref.params.items()
-               if claim.written.mid == state.ref.plan.display(name, value))
-
-
-def _named_slip(step: RefStep, claim: Claim) -> Outcome:
-    return Outcome(Status.SLIP, step, dx.diagnose(step.shown, claim.written, conversions=False))
 
 
 def _implied(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], computes: bool,

@@ -36,8 +36,16 @@ def styled(words: str) -> str:
     return r"(?:\s|\x1b\[[0-9;]*m)+".join(re.escape(w) for w in words.split())
 
 
+def as_a_shell_starts_it() -> None:
+    """In the child: Ctrl-C at its default, as a terminal's shell leaves it. A pytest worker may hold SIGINT
+    blocked or ignored by the time it spawns (both are inherited through exec), and the quiz would never see it."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(args: list[str], env: dict) -> pexpect.spawn:
-    return pexpect.spawn(str(BIN / "bank"), args, env=env, encoding="utf-8", timeout=20, dimensions=(50, 200))
+    return pexpect.spawn(str(BIN / "bank"), args, env=env, encoding="utf-8", timeout=20, dimensions=(50, 200),
+                         preexec_fn=as_a_shell_starts_it)
 
 
 def working(questions_dir) -> tuple[str, str]:
@@ -99,7 +107,7 @@ def test_no_sympy_before_the_first_question(questions_dir, tmp_path, env):
     argv = ["-X", "importtime", "-m", "bank", "quiz", "--questions", str(questions_dir),
             "--db", str(tmp_path / "h.sqlite3"), "--seed", "1", "--tag", "cold-start"]
     child = pexpect.spawn(sys.executable, argv, env={**env, "PYTHONUNBUFFERED": "1"}, encoding="utf-8",
-                          timeout=20)
+                          timeout=20, preexec_fn=as_a_shell_starts_it)
     child.expect("answer> ")
     before = child.before
     child.sendline("quit")

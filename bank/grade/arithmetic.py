@@ -232,6 +232,10 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
     for a in unsaid.converted(first, ctx.scope, line.text):  # the numbers as written must agree too: × or ÷
         if _agree(a, side) == "ok" and any(x.contains(c.written) for x in said):
             return "ok", None, a  # $10/hr ÷ (2,562 × 3,600) = $1.08 per Mtok: 3,600 seconds in an hour
+    grouped = unsaid.divisor_grouped(first, ctx.scope, line.text) if side.value.annotated else []
+    agreed = next((a for a in grouped if _agree(a, side) == "ok"), None)
+    if agreed is not None:
+        return "ok", None, agreed  # 2 × 70e9 × 55 / 4 × 989 TFLOP/s = 1.95 ms: four cards' compute, the divisor
     if unsaid.count_per_period(c, side, first, ctx.scope, line.text):
         return "ok", None, c  # $10/hr ÷ 9.22M tok = $1.08 per Mtok: the 9.22M tokens are the hour's
     kept = next((a for a in readings if _agree(a, side) == "inherit"), None)

@@ -9,6 +9,7 @@ rounded too early is diagnosed ``premature-rounding`` (the method is right).
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from . import diagnose as dx
@@ -105,7 +106,8 @@ def _last_word(state: State, part: RefStep, after: int, taken: set[int]) -> int 
     if i <= after:
         return None
     m = state.marked[i]  # the very last claim of the working: the learner's last word
-    if i in taken or m.outcome.status != Status.UNMATCHED or m.stated is None or state.restates_given(m.stated):
+    if i in taken or m.outcome.status != Status.UNMATCHED or m.stated is None or state.restates_given(m.stated) \
+            or _REMARK.match(m.result.text):
         return None
     if any(x.line == m.line and x.outcome.step in state.ref.parts for x in state.marked):
         return None  # "≈ 2 cards, with only 20 GB spare": the line answers another part; the rest is a remark
@@ -119,6 +121,12 @@ def _last_word(state: State, part: RefStep, after: int, taken: set[int]) -> int 
         ok = plain and after < 0 or unit is not None and (same_kind(unit.dims, part.unit.dims)
                                                           or compatible(unit.dims, part.unit.dims))
     return i if ok else None
+
+
+#: A line that opens as a remark (``Caveat: capping replies would halve that to ~31 s``, ``Note - …``): a what-if
+#: beside the working, not the learner's answer.
+_REMARK = re.compile(r"\s*(?:[-•*]\s*)?(?:caveat|note|n\.?b\.?|aside|side note|p\.?s\.?|fyi|bonus)\s*[:\-–—]",
+                     re.IGNORECASE)
 
 
 def _plainly_right(m: Marked, part: RefStep) -> bool:

@@ -18,6 +18,7 @@ or under a label that names a step, where it is a slip on that step (``usable me
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Iterator
 
 from .. import notation as n
 from . import diagnose as dx
@@ -53,11 +54,8 @@ def named_slip(step: RefStep, claim: Claim) -> Outcome:
 def said(state: State, claim: Claim, plain: bool = False) -> bool:
     """A bare value that is one of the problem's givens, of the given's own kind (or, with ``plain``, a plain
     number: the given's unit unsaid)."""
-    for name, value in state.ref.params.items():
-        unit = state.ref.plan.units[name]
-        if claim.written.mid != state.ref.plan.display(name, value):
-            continue
-        mine = claim.unit
+    for name in _written_as(state, claim):
+        unit, mine = state.ref.plan.units[name], claim.unit
         if unit.dimensionless and unit.scale == 1:
             if mine is None or mine.dimensionless:
                 return True  # "34B params": a plain given, said plainly
@@ -87,5 +85,10 @@ def _loosely_named(state: State, label: str, claim: Claim) -> RefStep | None:
 def _names_a_given(state: State, label: str, claim: Claim) -> bool:
     """Whether a label names the given whose value the claim is (``arrivals = 30``, ``kv = 131072``)."""
     words = label_words(label)
-    return any(words & label_words(name.replace("_", " ")) for name, value in state.ref.params.items()
-               if claim.written.mid == state.ref.plan.display(name, value))
+    return any(words & label_words(name.replace("_", " ")) for name in _written_as(state, claim))
+
+
+def _written_as(state: State, claim: Claim) -> Iterator[str]:
+    """The givens the problem shows as the number the claim writes."""
+    return (name for name, value in state.ref.params.items()
+            if claim.written.mid == state.ref.plan.display(name, value))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .chains import APPROXIMATE, EQUAL, IMPLIES_LINK, ROUGHLY, SAYS_LINK, Chain, Segment, split_weak
+from .chains import APPROXIMATE, EQUAL, IMPLIES_LINK, ROUGHLY, SAYS_LINK, Chain, Segment, has_operation, split_weak
 from .lexer import Token
 from .nodes import BinOp, Neg, Node, Quantity
 
@@ -81,7 +81,8 @@ def assemble(items: list[Item], tokens: list[Token], text: str) -> list[Chain]:
         elif item.kind == "link":
             if item.rounding and current is not None and not _value_follows(items, k):
                 current.rounding = item.rounding  # "= 2.4 (rounded up)": a rounding with no value after it
-            link = _merge(link, item.link)
+            # "1.75 → n = 2 cards": the arrow's "so", the name it gives said before the value
+            link = link if link == IMPLIES_LINK and gap and item.link == EQUAL else _merge(link, item.link)
             if current is None or not current.segments:
                 conclusion = True
         elif item.kind == "approx":
@@ -132,16 +133,24 @@ def _stated(node: Node, text: str) -> bool:
 def _labels_next(items: list[Item], tokens: list[Token], k: int, current: _Draft) -> bool:
     """Whether words after a comma label the next claim: a stated result, a comma, then ``4-bit =>``."""
     after_so = k > 0 and items[k - 1].kind == "link" and tokens[items[k - 1].start].text in _THEN_MARKS
-    if after_so and k + 1 < len(items) and items[k + 1].kind == "link" and tokens[items[k + 1].start].text == "=" \
-            and len(current.segments) > 1:
-        return True  # "1 TB/s = 1000 GB/s so bw = 2039 GB/s", "= 0.6 cards → serving = 12 − 0.6"
     j = k - 2 if after_so and k > 1 else k - 1
+    if after_so and k + 1 < len(items) and items[k + 1].kind == "link" and tokens[items[k + 1].start].text == "=" \
+            and (len(current.segments) > 1 or items[j].kind == "punct" and tokens[items[j].start].text == ","
+                 or _working_follows(items, k + 2)):
+        # "1 TB/s = 1000 GB/s so bw = 2039 GB/s", "= 0.6 cards → serving = 12 − 0.6", "rent 0.4, so bare = 3 × …",
+        # "64 seqs → step = 4 × 21.0 = 84 ms"
+        return True
     if not (current.claim or len(current.segments) > 1) or j < 0 or items[j].kind != "punct" \
             or tokens[items[j].start].text != ",":  # "= 21,900, so pool_rent = 4 x 21,900" too
         return False
     ahead = [it for it in items[k + 1:k + 4] if it.kind != "punct"][:2]
     nxt = next((it for it in [items[k]] + ahead if it.kind == "link"), None)
     return nxt is not None and tokens[nxt.start].text in ("=", "=>", "→", "->", "⇒", "≈")
+
+
+def _working_follows(items: list[Item], k: int) -> bool:
+    """Whether the next item is arithmetic (``4 × 21.0``), not a value alone (``2 cards``)."""
+    return k < len(items) and items[k].kind == "expr" and items[k].node is not None and has_operation(items[k].node)
 
 
 #: Words or arrows after a result that go on to the next one (``so bw = …``, ``→ serving = …``).

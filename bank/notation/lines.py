@@ -199,8 +199,15 @@ def _of_it(tokens: list[Token], item: Item, items: list[Item], previous: Node | 
 
 
 def _last_value(items: list[Item], previous: Node | None) -> Node | None:
-    """The value just given: the last side read on this line, or the value the line before ended on."""
-    return next((x.node for x in reversed(items) if x.kind == "expr" and x.node is not None), previous)
+    """The value just given: the last side read on this line, or the value the line before ended on. A precision
+    (``70 GB, and at 4 bit half that``) only says which case the line is on."""
+    return next((x.node for x in reversed(items) if x.kind == "expr" and x.node is not None
+                 and not _precision(x.node)), previous)
+
+
+def _precision(node: Node) -> bool:
+    """``4 bit``, ``8-bit``: a number of bits alone, which names a precision."""
+    return isinstance(node, Quantity) and isinstance(node.operand, Num) and node.unit.name in ("bit", "bits")
 
 
 def _times_it(tokens: list[Token], i: int, before: Node | None) -> Item | None:
@@ -220,6 +227,8 @@ _OPENERS = ("*", "/", "x", "X", "+", "times", "plus", "minus")
 #: rounded or said again (``→ 4 serving``, ``≈ 33.8 GB``).
 _ROUNDS_ON = ("→", "->", "=>", "⇒", "≈", "~")
 _THEN = ("then", "and", "next")
+#: Words that can only be arithmetic, going on from a value after ``and`` or ``then``.
+_OPERATION_WORDS = ("+", "-", "*", "/", "x", "X", "times", "mult", "div", "plus", "minus", "divided", "multiplied")
 _CONTINUING = ("+", "-", "*", "/", "x", "X", "times", "mult", "div", "plus", "minus", "less", "divided", "multiplied",
                "of", "at", "split", "per")
 
@@ -236,6 +245,11 @@ def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[
     k = len(items) - 1
     while k >= 0 and items[k].kind == "punct" and tokens[items[k].start].text in (",", "(", ";"):
         k -= 1
+    if k > 0 and items[k].kind == "word" and _word(tokens[items[k].start]) in _THEN \
+            and _word(tokens[i]) in _OPERATION_WORDS:  # "is 56.9 and divided by 2.68" (not "and at 3,000 each")
+        k -= 1
+        while k >= 0 and items[k].kind == "punct" and tokens[items[k].start].text == ",":
+            k -= 1
     while k < len(items) - 1 and k >= 0 and items[k].kind == "word":  # "= 258,048 numbers, times 2 bytes"
         k -= 1
     if k < 0 or items[k].kind not in ("expr", "link"):

@@ -25,6 +25,7 @@ from ..vocabulary import FULL_WIDTH_MARKS, NUMBER_WORDS, UNITS
 from .latex import latex
 from .layout import VALUE_FIRST as _VALUE_FIRST
 from .layout import columns, opens_with_value, table_row, two_workings
+from .spoken import spoken
 
 #: ``growth = surge - 40   # 12 req/s``: code, then a comment that opens with its value.
 _CODE_COMMENT = re.compile(r"^(?!.*, )(?P<code>[^#=]*(?:=[^#=]*)?[-+*/×÷^(][^#=]*)\s#\s+(?=%s)" % _VALUE_FIRST)
@@ -62,9 +63,9 @@ _SUBSCRIPTS = {0x2080 + d: str(d) for d in range(10)}
 _SUBSCRIPTED = re.compile(r"(?<=[A-Za-z])[₀-₉]+")
 
 
-#: ``= 7.9×``, ``≈ 9.5×, a tail``: a multiple written with the times sign after it, ending a line or clause, as
+#: ``= 7.9×``, ``≈ 9.5×, a tail``, ``= 9.1 ×``: a multiple written with the times sign after it, ending a line or clause, as
 #: ``7.9x`` is (``2× layers`` is a product, and stays).
-_TIMES_AFTER = re.compile(r"(?<=\d)×(?=\s*$|\s+\[|[,;.]\s)")
+_TIMES_AFTER = re.compile(r"(?<=\d)×(?=\s*$|\s+\[|[,;.]\s)|(?<=\d )×(?=\s*$)")
 #: Thousands set off by apostrophes, the Swiss way (``327'680 B``, ``$21’900``): read as ``327_680``.
 _SWISS = re.compile(r"(?<=\d)['’](?=\d{3}(?!\d))")
 
@@ -81,7 +82,7 @@ def respell(text: str) -> str:
     if not text.isascii():
         text = _ACCENTED.sub(lambda m: _unaccented(m.group()), text)
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
-    for rewrite in (_struck, _footnotes, _british, _spanish, _precision, _stopwatch, _tagged, _divide, latex,
+    for rewrite in (_struck, _footnotes, _british, spoken, _spanish, _precision, _stopwatch, _tagged, _divide, latex,
                     _heading, table_row, two_workings, columns, _script, _commented, _dimensions, _bracketed_units,
                     _what_for, _per_power, _converted, _inequality, _worked_after, _closed):
         text = rewrite(text)

@@ -105,6 +105,11 @@ LINES = {
     "left-open": "s = p × (" + "1 + " * 400 + "1 = 401 = (401 = " + "(" * 50 + "= 1",
     "prints": 'print(f"{' + "a * " * 300 + 'a:.1f} {b}")  # 1 = 2 # 3' + " print((((" * 50 + "# 4",
     "bars-and-at-signs": "a = 1 | " * 150 + "@ $3/h @ @ = 1 @ 2 / @ | = | @",
+    "spoken-powers": "6.4 times 10 to the 999 " + "times ten to the minus 9999th power " * 60 + "= 1 x 10 to the 99",
+    "spoken-numbers": "twenty " * 200 + "one hundred and " * 100 + "point " * 50 + "two five nine point = "
+                      + "nine thousand nine hundred ninety nine " * 50,
+    "said-ahead-and-remarks": "Bottom line: 1 s " * 100 + "and divided by and times and at 4 bit half that "
+                              + "Caveat: 2 s → n = 3 s, so x = 1 × 2",
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.
@@ -124,6 +129,8 @@ WORKINGS = {
                          + ">>> a, b, c = 1, 2\n>>> _ * _\n" * 30 + ">>> " + ",".join(["1"] * 500) + "\n("
                          + ",".join(["1"] * 500) + ")\n>>> import math; math.ceil(_)\n1",
     "doubling-at-a-prompt": ">>> a1 = 1 + 1\n" + "".join(f">>> a{i + 1}, b = a{i} + a{i} + 0, 1\n" for i in range(1, 60)),
+    "said-ahead": "".join(f"Bottom line: {i} s.\n" for i in range(60)) + "".join(f"t = {i} + 0 = {i} s\n"
+                                                                            for i in range(60)) + "Caveat: 1 s",
     "going-on-from-earlier": "".join(f"load {i} / 3 = {i / 3:.2f}\n" for i in range(60)) + "+1 spare → 99\n" * 60,
     "cells-with-words": "".join(f"B{i} cell number {i} = B{i - 1} + B{i - 1} at batch {i} = {i}\n" for i in range(1, 60))
                         + "C1 = 1000/B59 = 1 tok/s per sequence | D1 = C1 @ $1/h = $1/h\n",

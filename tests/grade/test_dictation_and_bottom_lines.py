@@ -1,0 +1,81 @@
+"""Round eighty: a working dictated to speech-to-text (``6.4 times 10 to the 13``, ``twenty six point two five
+seconds``, ``is 56.9 and divided by 2.68``, ``at 4 bit half that``), one typed in a word processor (``= 9.1 ×``), one
+written as an email with the answer first (``Bottom line: 94 sequences.`` before the line that works it out, and a
+``Caveat:`` line after it), and one that checks each result against a bound (``n ≥ 1.75 → n = 2 cards``,
+``can't rent 0.4 of one, so bare = 3 × $2.50``). Also ``… / 4 × 989 TFLOP/s = 1.95 ms``, the factors after a
+division read as its divisor, as a fraction bar puts them.
+
+Cases come from unseen workings marked by hand before the grader ran (tests/grade/corpus, ``s31-*``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .lines_check import assert_line, part
+
+SEQUENCES = ("The usable memory is 90 percent of 141 which is 126.9 gigabytes.\n"
+             "One sequence's cache is 327,680 bytes times 8192 which is 2.68 gigabytes.\n")
+REPLICA = ("weights = 70e9 × 2 B = 140 GB\nfree = 4 × 80 × 0.9 − 140 = 148 GB\nper seq = 327,680 × 8,192 = 2.68 GB\n"
+           "batch = 148 / 2.68 = 55.2 → 55\nbytes = 140 + 55 × 2.68 = 287.4 GB\nmemory = 287.4 / 3.35 = 85.8 ms\n")
+CAPACITY = ("weights: 8B × 2 bytes = 16 GB\nusable: 85% × 141 GB = 119.85 GB → minus weights = 103.85 GB for KV\n"
+            "KV per token: 2 × 32 layers × 8 heads × 128 × 1 byte = 65,536 B\n"
+            "per 16k sequence: 65,536 × 16,384 = 1.07 GB, call it 1.1 GB\n")
+DRAIN = "Why:\n- longest reply: 500 tokens ÷ 24 tok/s = 20.8 s\n"
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("prefill-time-to-first-token", None,
+     "Okay so each token costs 2 flops times 8 billion which is 16 gigaflops.\n"
+     "Times 4000 tokens that gives 6.4 times 10 to the 13 flops for the prefill.", 2, "correct", "prefill_flop"),
+    ("replica-boot-gap", "lc8",
+     "Okay so 130 gigabytes divided by 8 gigabytes per second is 16.25 seconds to read the weights.\n"
+     "Then add the 10 seconds of start up which gives twenty six point two five seconds.", 2, "correct", "boot_time"),
+    ("quantisation-trade-off", None,
+     SEQUENCES + "At 8 bit 126.9 minus 70 is 56.9 and divided by 2.68 that's 21.2 so 21 sequences.", 3, "correct",
+     "batch8"),
+    ("quantisation-trade-off", None,
+     "Okay so at 8 bit the weights are 70 billion times 1 byte which is 70 gigabytes, and at 4 bit half that which "
+     "is 35 gigabytes.", 1, "correct", "w4"),
+    ("replica-throughput-and-cost", None, REPLICA + "compute = 2 × 70e9 × 55 / 4 × 989 TFLOP/s = 1.95 ms", 7,
+     "correct", "compute_time"),
+    ("replica-throughput-and-cost", None, REPLICA + "compute = 2 × 70e9 × 55 / 4 × 989 TFLOP/s = 1.85 ms", 7, "slip",
+     "compute_time"),
+    ("cache-aware-routing", None,
+     "affinity: 30 M × $0.30/M = $9.00 a day\nrandom total: $0.90 + $81.00 = $81.90 a day\n"
+     "ratio: 81.90 ÷ 9.00 = 9.1 ×", 3, "correct", "bill_ratio"),
+    ("kv-cache-capacity", "le3", "Bottom line: 94 sequences per card.\n" + CAPACITY
+     + "103.85 / 1.1 = 94.4 → 94 sequences (rounded down)", 1, "carried", "sequences"),
+    ("replica-throughput-and-cost", None, "weights 70B × 2 B = 140 GB, over 4 cards = 320 GB total\n"
+     "bytes/step = 140 + 67 × 2.684 = 319.8 GB", 1, "correct", "weights"),
+    ("weight-memory-precision", None,
+     "140 / 80 = 1.75 cards\nn ≥ 1.75 → n = 2 cards, check 2 × 80 = 160 GB ≥ 140 GB ✓", 2, "correct", "cards16"),
+    ("launch-sizing", None,
+     "rule costs 4 × $2.50 = $10/hr\nbare forecast: 7,200 / 3,000 = 2.4 replicas\n"
+     "but you can't rent 0.4 of one, so bare = 3 × $2.50 = $7.50/hr", 3, "slip", "bare_cost"),
+    ("launch-sizing", None,
+     "25% on top of 7200 is 9000 tok/s and at 3000 each that's 3 replicas exactly then plus the 1 spare makes 4 "
+     "replicas", 1, "correct", "fleet"),
+    ("throughput-vs-concurrency", None, "kv/seq = 131072*1024 → 0.1342 GB\n"
+     "big batch: 64 seqs → step = 4*21.0 = 84 ms", 2, "unmatched", None),
+], ids=["ten-to-the-thirteen", "a-number-in-words", "and-divided-by", "half-that-after-a-precision",
+        "a-divisor-after-the-division-sign", "a-divisor-after-the-division-sign-wrong", "a-multiple-then-a-spaced-times",
+        "an-answer-said-ahead-carries", "a-working-begun-says-nothing-ahead", "an-arrow-then-a-name-and-its-value",
+        "so-a-name-and-its-working", "and-at-is-no-operation", "an-arrow-then-a-name-and-its-working"])
+def test_dictation_and_bottom_lines(qid, seed, working, line, status, step):
+    """What a tutor reads in a dictated working, a bottom line said first and a result checked against a bound."""
+    assert_line(qid, seed, working, line, status, step)
+
+
+@pytest.mark.parametrize("remark", ["Caveat: capping replies at 250 tokens would halve that to ~10 s.",
+                                    "Note - a reply capped at 250 tokens takes about 10 s.",
+                                    "- aside: half the tokens would take ~10 s"],
+                         ids=["caveat", "note", "aside-in-a-list"])
+def test_a_remark_after_the_working_is_no_answer(remark):
+    """A what-if after the working (``Caveat: … ~10 s``) is a remark: the answer is the working's 20.8 s."""
+    assert part("draining", None, DRAIN + remark, "drain_time").status == "correct"
+
+
+def test_a_last_value_without_a_remark_is_the_answer():
+    """Without the remark's label, the last line's value is the learner's last word on the drain time."""
+    assert part("draining", None, DRAIN + "so about 10 s", "drain_time").status == "wrong"

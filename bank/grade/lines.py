@@ -120,6 +120,9 @@ def _side_by_side(state: State, raw: str) -> n.Reading | None:
 def _read(state: State, raw: str) -> n.Reading:
     """The line's claims, with the learner's own variables read as the values they were given."""
     names = state.ref.names | variables.spotted(state.variables) | variables.in_arithmetic(raw, state.variables)
+    updated = variables.compound(raw, state.variables)
+    if updated is not None:
+        return _updated(state, names, *updated)
     raw = _result_first(state, raw, names)
     try:
         reading = _read_line(state, raw, names)
@@ -140,12 +143,21 @@ def _read(state: State, raw: str) -> n.Reading:
     return _unit_label(_itself(_plain_again(_formula_in_words(reading, substituted, state)), state))
 
 
+def _updated(state: State, names: frozenset[str], name: str, text: str, before: n.Node) -> n.Reading:
+    """``mem -= w → 58 GB``: the operator goes on from the name's value, and the name keeps the result."""
+    reading = variables.substitute(_read_line(state, text, names | {name}, previous=before, goes_on=True),
+                                   state.variables)
+    if reading.claims:  # the value the line comes to: "mem *= 0.9 → 72 GB" makes mem 72 GB
+        variables.keep(state.variables, name, reading.claims[0].segments[-1].node)
+    return _unit_label(reading)
+
+
 def _read_line(state: State, raw: str, names: frozenset[str], previous: n.Node | None = None,
-               giga: bool = False) -> n.Reading:
+               giga: bool = False, goes_on: bool = False) -> n.Reading:
     """The notation's reading of a line in this working's terms (its units, decimal commas, and the value the line
     before ended on, or ``previous``)."""
     return n.read_line(raw, names, state.ref.plan.units, previous=previous if previous is not None
-                       else state.last_value, commas=state.commas, giga=giga)
+                       else state.last_value, commas=state.commas, giga=giga, goes_on=goes_on)
 
 
 def _goes_on(state: State, raw: str, names: frozenset[str], reading: n.Reading) -> n.Reading:

@@ -81,6 +81,7 @@ def _mark(state: State, n_: int, raw: str) -> None:
                                           "to mark"))
             return
         split = [pieces(chain, state.scope()) for chain in reading.claims]
+        named = {id(p): p.label for chain, ps in zip(reading.claims, split) for p in ps if p.label != chain.label}
         claims = [piece for chain in split for piece in chain][:MAX_CLAIMS]
         if claims and all(_lone_given(state, c) for c in claims):  # "so keeping only 2 warm saves about $1.3k"
             claims = (claims + [c for c in reading.chains if not c.claim and len(c.segments) == 1])[:MAX_CLAIMS]
@@ -93,7 +94,8 @@ def _mark(state: State, n_: int, raw: str) -> None:
             return
         results = state.claims.setdefault(n_, [])
         for chain in claims:
-            results.append(_claim(state, n_, chain, reading.label, id(chain) in interim))
+            # "M = usable memory = 141 GB": a piece named by the side it left out
+            results.append(_claim(state, n_, chain, named.get(id(chain), reading.label), id(chain) in interim))
         said = said or _mentions(reading, state)
         results.extend(_said(state, n_, chain, step, reading.label, stands) for chain, step, stands in said)
     except NotationError as exc:

@@ -163,13 +163,22 @@ _STOPWORDS = frozenset("""a an the of per for in at to and with on by from one e
 _NUMBERED = re.compile(r"\b(?:steps?|part)\s*\d+[a-z]?\b")
 
 
+#: A list's number opening a label: ``1.``, ``2)``, ``(3)``, a thread's ``4/``.
+_LISTED = re.compile(r"^\s*\(?\d{1,2}\s*[.)/]\s+")
+#: A short symbol set equal to the words that name it, opening a label (``M = usable memory``).
+_SYMBOL = re.compile(r"^\s*[a-z][a-z0-9_']{0,2}\s*:?=\s*(?=[a-z][a-z0-9 '-]*$)")
+
+
 def label_words(text: str) -> frozenset[str]:
     """The words of a label that can tell steps apart, singular and lower-case.
 
     >>> sorted(label_words("Rent per replica, per year")), sorted(label_words("Step 3 — spot bill"))
     (['rent', 'replica', 'year'], ['bill', 'spot'])
+    >>> sorted(label_words("M = usable memory")), sorted(label_words("2/ rent"))
+    (['memory', 'usabl'], ['rent'])
     """
     text = _NUMBERED.sub(" ", text.lower())  # "Step 3 —": where the line sits, not what it computes
+    text = _SYMBOL.sub(" ", _LISTED.sub(" ", text))  # "2/ rent", "M = usable memory": the list's number, a symbol
     words = (LABEL_SHORT_FORMS.get(w, w) for w in re.split(r"[^a-z0-9]+", text) if w and w not in _STOPWORDS)
     return frozenset(_stem(w) for w in words)
 

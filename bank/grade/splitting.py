@@ -40,6 +40,8 @@ def pieces(chain: n.Chain, scope: Scope) -> list[n.Chain]:
             run.append(seg)
             continue
         if lone and not (seg.link in ("=", "≈") and _same_quantity(run[0].node, seg.node)):
+            if isinstance(run[0].node, n.Name):  # "M = usable memory = 141 GB": the name says what the value is
+                chain = replace(chain, label=_named(chain.label, run[0].node.id))
             run = [replace(seg, link="")]  # "bs=1 ≈ 26 GB / 864 GBps", "2 bytes each → 327,680 B": a mention
             continue
         split = _running(run, seg, scope, chain.text) or _embedded(run, seg, scope, chain.text)
@@ -55,6 +57,11 @@ def pieces(chain: n.Chain, scope: Scope) -> list[n.Chain]:
         run.append(seg)  # a real disagreement: the claim is a slip, and check() will say so
     out.append(replace(chain, segments=tuple(run)))
     return [c for c in out if c.segments]
+
+
+def _named(label: str, name: str) -> str:
+    """A label with the name a chain's first side gave, as ``symbol = name`` (:func:`label_words` reads the name)."""
+    return f"{label} = {name}" if label else name
 
 
 def _same_quantity(a: n.Node, b: n.Node) -> bool:

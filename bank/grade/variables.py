@@ -26,6 +26,7 @@ from typing import Mapping
 from .. import notation as n
 from ..notation.chains import IMPLIES_LINK
 from ..notation.functions import ALIASES, FUNCTIONS
+from ..errors import NotationError
 from ..notation.nodes import moved
 from ..units import UnitError, parse_unit
 
@@ -51,6 +52,33 @@ def defined(raw: str, reading: n.Reading) -> str | None:
     if (words[:1] if described else words[-1:]) != [name]:
         return None
     return None if _reserved(name) else name
+
+
+#: ``mem -= w``, ``t += 20``, ``w /= 2``: a name updated by an operator, as code does, perhaps after ``q = 0;``.
+_COMPOUND = re.compile(r"\s*(?:(?P<first>[A-Za-z_]\w*)\s*=\s*(?P<start>[^;=]+?)\s*;\s*)?"
+                       r"(?P<name>[A-Za-z_]\w*)\s*(?P<op>[-+*/×÷])=(?!=)")
+
+
+def compound(raw: str, variables: Mapping[str, n.Node]) -> tuple[str, str, n.Node] | None:
+    """``mem -= w → 58 GB``: the name a line updates, the line as the operator and what follows it (column for
+    column), and the name's value before it (where the name stands), or None.
+
+    >>> compound("t += 20 → 31.7 s", {"t": n.parse("11.7")})[:2]
+    ('t', '  +  20 → 31.7 s')
+    >>> compound("q = 0; q += 1 * 60 → 60 requests", {})[1]
+    '         +  1 * 60 → 60 requests'
+    """
+    m = _COMPOUND.match(raw)
+    if m is None or _reserved(m["name"]) or m["first"] not in (None, m["name"]):
+        return None
+    try:
+        before = n.parse(m["start"]) if m["first"] else variables.get(m["name"])
+    except NotationError:
+        return None
+    if before is None:
+        return None
+    text = " " * m.start("op") + m["op"] + " " + raw[m.end():]
+    return m["name"], text, moved(before, m.start("name"), m.end("name"))
 
 
 def small(node: n.Node) -> bool:

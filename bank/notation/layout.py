@@ -110,3 +110,30 @@ def _worked(cell: str) -> bool:
 
 def _value(cell: str) -> bool:
     return opens_with_value(cell) and not _worked(cell)
+
+
+#: A value, then the reason for it: ``55 seqs, as 148/2.684 = 55.1`` (``since``, ``because``, ``cos`` too), the
+#: reason a working that comes to a result.
+_REASON = re.compile(r"(?<=[\w%)])(,?\s+)(as|since|because|cos)(\s+)(?=[$(]?\d[^=;]*[-+*/×÷x][^=;]*=\s*[$~≈]?\s*\d)")
+#: A value and up to three words after it, just before the reason.
+_VALUE_BEFORE_REASON = re.compile(r"\d[\d,.]*\s*[A-Za-z%$/]*(?:\s+[A-Za-z'][\w'-]*){0,3}$")
+
+
+def reason_after(text: str) -> str:
+    """A value, then a reason that works it out, reads as the result written first: ``55 seqs ← 148/2.684 =
+    55.1``, column for column.
+
+    >>> reason_after("we'll fit 55 seqs, as 148/2.684 = 55.1")
+    "we'll fit 55 seqs  ←  148/2.684 = 55.1"
+    >>> reason_after("2 cards since 140 > 80"), reason_after("as 70 / 6 = 11.7 s")
+    ('2 cards since 140 > 80', 'as 70 / 6 = 11.7 s')
+    """
+    if not any(w in text for w in (" as ", " since ", " because ", " cos ")):
+        return text
+
+    def arrow(m: re.Match[str]) -> str:
+        if _VALUE_BEFORE_REASON.search(text[:m.start()]) is None:
+            return m.group()
+        width = len(m.group())
+        return " " * (width // 2) + "←" + " " * (width - width // 2 - 1)
+    return _REASON.sub(arrow, text)

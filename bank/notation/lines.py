@@ -51,13 +51,14 @@ _LINK_MARKS = ("=", "≈", "~", "→", "->", "=>")
 
 def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str, Unit] | None = None, *,
               max_length: int = MAX_LENGTH, max_depth: int = MAX_DEPTH, previous: Node | None = None,
-              commas: bool = False, giga: bool = False) -> Reading:
+              commas: bool = False, giga: bool = False, goes_on: bool = False) -> Reading:
     """Read the claims out of one line of a learner's working.
 
     ``names`` are the params and steps a learner may use by name; ``units`` their units (to read ``at``).
     ``previous`` is the value the line before ended on: a line that opens with an operator
     (``x 8192 = 536.9 MB``) goes on from it. ``commas``: the working writes decimals with a comma
-    (:func:`~bank.notation.lexer.decimal_commas`). ``giga``: ``8G`` is eight billion, not 8 GB. Raises a
+    (:func:`~bank.notation.lexer.decimal_commas`). ``giga``: ``8G`` is eight billion, not 8 GB. ``goes_on``: the line
+    opens with any operator, ``-`` too, that goes on from ``previous`` (code's ``mem -= w``). Raises a
     located :class:`NotationError` only where the arithmetic cannot be read at all.
     """
     if len(text) > max_length:
@@ -67,11 +68,12 @@ def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str
     # "2 phases x (114.7 - 28.7)": a name right after a number counts what the number is, not a factor
     names = names - {b.text for a, b in zip(tokens, tokens[1:]) if a.kind == "num" and b.kind == "name"}
     label_end = label_end_of(tokens)
-    label_end += _bullet(text, tokens, label_end)
+    label_end += 0 if goes_on else _bullet(text, tokens, label_end)  # code's "sent *= 2": no list's bullet
     # "then + 50 s init → …": a word of sequence before the operator that goes on from the last line's value
     label_end += _word(tokens[label_end]) in _THEN and tokens[label_end + 1].text in _OPENERS
-    opening = [Item("expr", label_end, label_end, node=moved(previous, 0, 0), link="earlier")] \
-        if previous is not None and _opens(tokens, label_end, previous) and _has_link(tokens) else []
+    opens = previous is not None and _has_link(tokens) \
+        and (_opens(tokens, label_end, previous) or goes_on and tokens[label_end].text in ("-", "−", "×", "÷"))
+    opening = [Item("expr", label_end, label_end, node=moved(previous, 0, 0), link="earlier")] if opens else []
     options = dict(names=names, units=units, max_length=max_length, max_depth=max_depth, giga=giga)
     chains = _chains(text, tokens, label_end, opening, options, previous)
     label = label_of(text, tokens, label_end, chains)

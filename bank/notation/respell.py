@@ -24,7 +24,7 @@ from ..units import UnitError, parse_unit
 from ..vocabulary import FULL_WIDTH_MARKS, NUMBER_WORDS, UNITS
 from .latex import latex
 from .layout import VALUE_FIRST as _VALUE_FIRST
-from .layout import columns, opens_with_value, table_row, two_workings
+from .layout import columns, opens_with_value, reason_after, table_row, two_workings
 from .spoken import spoken
 
 #: ``growth = surge - 40   # 12 req/s``: code, then a comment that opens with its value.
@@ -84,7 +84,7 @@ def respell(text: str) -> str:
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
     for rewrite in (_struck, _footnotes, _british, spoken, _spanish, _precision, _stopwatch, _tagged, _divide, latex,
                     _heading, table_row, two_workings, columns, _script, _commented, _dimensions, _bracketed_units,
-                    _what_for, _per_power, _converted, _inequality, _worked_after, _closed):
+                    _what_for, _per_power, _converted, _inequality, _worked_after, reason_after, _closed):
         text = rewrite(text)
     return text
 
@@ -209,12 +209,26 @@ _HEADING = re.compile(r"^(\s*)(\d{1,2}[.)])(?=\s+[^\d\s][^\d]*$)")
 
 
 def _heading(text: str) -> str:
-    """A numbered heading's number is the list's, not a value: blanked, column for column.
+    """A numbered heading's number is the list's, not a value: blanked, column for column; so are a thread's
+    ``1/`` and the ``24/7`` of "bills 24/7".
 
     >>> _heading("2. Load at forecast"), _heading("2. 7,200 / 9,000 = 80%"), _heading("2.5 GB")
     ('   Load at forecast', '2. 7,200 / 9,000 = 80%', '2.5 GB')
+    >>> _heading("1/ weights: 70B × 2 B = 140 GB"), _heading("3/ before the surge"), _heading("1/ 4.78 ms = 209/s")
+    ('   weights: 70B × 2 B = 140 GB', '   before the surge', '1/ 4.78 ms = 209/s')
+    >>> _heading("standby bills 24/7: 24 × 365 = 8,760 h")
+    'standby bills     : 24 × 365 = 8,760 h'
     """
+    text = _THREAD.sub(lambda m: " " * len(m.group()), text)
+    text = _ROUND_THE_CLOCK.sub("    ", text) if "24/7" in text else text
     return _HEADING.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
+
+
+#: A thread's post number, ``1/ weights: …``, ``n/``: a list's number, as ``1)`` is, not a division (``1/ 4.78 ms =
+#: 209 tok/s`` divides).
+_THREAD = re.compile(r"^\s*(?:\d{1,2}|n)/(?=\s)(?!\s*[\d.,]+\s*[A-Za-zµ/]*\s*(?:[=≈~→]|$))")
+#: ``bills 24/7``: all day, every day, after a word; no division.
+_ROUND_THE_CLOCK = re.compile(r"(?<=[A-Za-z] )24/7(?=[:,;.]?(?:\s+[A-Za-z]|\s*$|:))")
 
 
 #: JavaScript's words around a working: ``const``/``let``/``var`` before a name, ``Math.`` before a function.

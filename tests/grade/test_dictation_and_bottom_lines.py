@@ -79,3 +79,36 @@ def test_a_remark_after_the_working_is_no_answer(remark):
 def test_a_last_value_without_a_remark_is_the_answer():
     """Without the remark's label, the last line's value is the learner's last word on the drain time."""
     assert part("draining", None, DRAIN + "so about 10 s", "drain_time").status == "wrong"
+
+
+KV = "mem = 80 GB\nmem *= 0.9 → 72 GB usable\nw = 7 * 2 = 14 GB of weights\n"
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("kv-cache-capacity", "ll2", KV + "mem -= w → 58 GB free", 4, "carried", "free"),
+    ("kv-cache-capacity", "ll2", KV, 2, "slip", "usable"),
+    ("replica-boot-gap", None, "t = 70 / 6 = 11.7 s\nt += 20 → 31.7 s", 2, "correct", "boot_time"),
+    ("tail-latency", None, "t = 3.36e15 / 1.978e15 = 1.70 s per miss\n"
+     "ttft = 0; ttft += 2 * 1.70 → 3.4 s behind two misses", 2, "slip", "tail_ttft"),
+    ("weight-memory-precision", None, "w = 70e9 * 2 B → 140 GB at 16-bit\nw /= 2 → 70 GB at 8-bit", 2, "correct",
+     "w8"),
+    ("tensor-parallel-overhead", None, "buf = 4000 * 8192 * 2 B = 65.54 MB per all-reduce\n"
+     "sent = buf * 2 * 3/4 = 98.3 MB per card per all-reduce\nsent *= 2 * 80 → 15.73 GB over the prefill", 3,
+     "correct", "comm_bytes"),
+    ("autoscaling-signal", None, "1/ before: Little's law L = λW = 10 rps × 0.5 s = 5 requests in the system\n"
+     "2/ surge +20% → 10 × 1.2 = 12 rps", 2, "correct", "burst_rate"),
+    ("token-cost-from-card-price", "lk1", "1/ tokens/hr = 1,250 × 3,600 = 4.5M\n2/ rent = $4.50/hr", 2, "slip",
+     "replica_cost"),
+    ("warm-pool-size", None, "1/ standby bills 24/7: 24 × 365 = 8,760 h/yr", 1, "correct", "hours_per_year"),
+    ("replica-throughput-and-cost", None, "weights are 70B × 2 = 140 GB, and we've 4 × 80 × 0.9 = 288 GB usable, "
+     "so 148 GB's free\na full seq's cache is 327,680 × 8,192 = 2.684 GB\nwe'll fit 55 seqs, as 148/2.684 = 55.1",
+     3, "correct", "batch"),
+    ("quantisation-trade-off", None, "W = 8-bit weights = 70e9 x 1 B = 70 GB\nM = usable memory = 141 GB\n"
+     "C = 327680 x 8192 = 2.684 GB\nn = (M - W) / C = 26.5", 4, "carried", "batch8_exact"),
+], ids=["minus-equals-carries", "times-equals", "plus-equals", "a-start-then-plus-equals", "divide-equals",
+        "times-equals-a-product", "a-threads-post-numbers", "a-threads-number-before-a-label", "round-the-clock",
+        "a-value-then-the-reason", "a-symbol-set-to-a-steps-name"])
+def test_code_updates_and_threads(qid, seed, working, line, status, step):
+    """Round eighty-two: a name updated as code does (``mem -= w``), a thread's ``1/``, ``bills 24/7`` and a value
+    given before the working that is its reason (``55 seqs, as 148/2.684 = 55.1``)."""
+    assert_line(qid, seed, working, line, status, step)

@@ -108,6 +108,8 @@ LINES = {
     "spoken-powers": "6.4 times 10 to the 999 " + "times ten to the minus 9999th power " * 60 + "= 1 x 10 to the 99",
     "spoken-numbers": "twenty " * 200 + "one hundred and " * 100 + "point " * 50 + "two five nine point = "
                       + "nine thousand nine hundred ninety nine " * 50,
+    "threads-and-reasons": "1/ " * 100 + "n/ 24/7 24/7: 2 cards, as 1 / 2 = 0.5, since 3 * 4 = 12, because " * 30,
+    "compound-updates": "q = 0; q += " + "q += " * 200 + "1 * 60 → 60 -= *= /= 0 → 1",
     "said-ahead-and-remarks": "Bottom line: 1 s " * 100 + "and divided by and times and at 4 bit half that "
                               + "Caveat: 2 s → n = 3 s, so x = 1 × 2",
 }
@@ -129,6 +131,7 @@ WORKINGS = {
                          + ">>> a, b, c = 1, 2\n>>> _ * _\n" * 30 + ">>> " + ",".join(["1"] * 500) + "\n("
                          + ",".join(["1"] * 500) + ")\n>>> import math; math.ceil(_)\n1",
     "doubling-at-a-prompt": ">>> a1 = 1 + 1\n" + "".join(f">>> a{i + 1}, b = a{i} + a{i} + 0, 1\n" for i in range(1, 60)),
+    "compound-doubling": "x = 2\n" + "x *= x → 4\nx /= 0 → 1\nx -= x + x + x → 0\n" * 30,
     "said-ahead": "".join(f"Bottom line: {i} s.\n" for i in range(60)) + "".join(f"t = {i} + 0 = {i} s\n"
                                                                             for i in range(60)) + "Caveat: 1 s",
     "going-on-from-earlier": "".join(f"load {i} / 3 = {i / 3:.2f}\n" for i in range(60)) + "+1 spare → 99\n" * 60,

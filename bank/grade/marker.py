@@ -228,11 +228,10 @@ def _stated_ahead(state: State) -> None:
         later = next((x for x in state.marked[i + 1:] if x.line > m.line and x.stated is not None
                       and x.outcome.step is not None and x.outcome.status in (Status.SLIP, Status.CARRIED)
                       and _says(m.stated, x.stated)), None)
-        if later is None or any(x.line <= m.line and x.outcome.step is not None and x.outcome.step.name
-                                in later.outcome.step.ancestors for x in state.marked):
+        step = later.outcome.step if later is not None else None
+        if later is None or step is None or any(x.line <= m.line and x.outcome.step is not None
+                                                and x.outcome.step.name in step.ancestors for x in state.marked):
             continue  # "140 GB, over 4 cards = 320 GB": the working has begun; 320 GB is no answer said ahead
-        step = later.outcome.step
-        assert step is not None
         why = f"the {step.label} you work out on line {later.line}, stated ahead: marked there"
         state.marked[i] = replace(m, outcome=Outcome(Status.CARRIED, step))
         claims = state.claims.get(m.line, [])

@@ -150,7 +150,8 @@ def _labels_next(items: list[Item], tokens: list[Token], k: int, current: _Draft
 
 def _working_follows(items: list[Item], k: int) -> bool:
     """Whether the next item is arithmetic (``4 × 21.0``), not a value alone (``2 cards``)."""
-    return k < len(items) and items[k].kind == "expr" and items[k].node is not None and has_operation(items[k].node)
+    node = items[k].node if k < len(items) and items[k].kind == "expr" else None
+    return node is not None and has_operation(node)
 
 
 #: Words or arrows after a result that go on to the next one (``so bw = …``, ``→ serving = …``).

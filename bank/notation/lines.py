@@ -71,9 +71,9 @@ def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str
     label_end += 0 if goes_on else _bullet(text, tokens, label_end)  # code's "sent *= 2": no list's bullet
     # "then + 50 s init → …": a word of sequence before the operator that goes on from the last line's value
     label_end += _word(tokens[label_end]) in _THEN and tokens[label_end + 1].text in _OPENERS
-    opens = previous is not None and _has_link(tokens) \
-        and (_opens(tokens, label_end, previous) or goes_on and tokens[label_end].text in ("-", "−", "×", "÷"))
-    opening = [Item("expr", label_end, label_end, node=moved(previous, 0, 0), link="earlier")] if opens else []
+    opening = [Item("expr", label_end, label_end, node=moved(previous, 0, 0), link="earlier")] \
+        if previous is not None and _has_link(tokens) \
+        and (_opens(tokens, label_end, previous) or goes_on and tokens[label_end].text in ("-", "−", "×", "÷")) else []
     options = dict(names=names, units=units, max_length=max_length, max_depth=max_depth, giga=giga)
     chains = _chains(text, tokens, label_end, opening, options, previous)
     label = label_of(text, tokens, label_end, chains)

@@ -52,8 +52,10 @@ _GROUPS = re.compile(r"\d,\d{3},\d{3}(?!\d)")
 #: Thousands set off by dots or spaces where decimals take a comma (``131.072 B``, ``10 837,50 $``).
 _DOTTED = re.compile(r"[1-9]\d{0,2}(?P<sep>[. \u00a0\u2009\u202f])\d{3}(?:(?P=sep)\d{3})*(?:,(?P<digits>\d+))?"
                      r"(?!\d|[.,]\d|[ \u00a0\u2009\u202f]\d)")
-#: The top of a range written with a hyphen and no spaces (52-53), when no result follows it (``0.95-140 →``).
-_RANGE = re.compile(r"[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z/%$]+\s*)?(?:[=≈→⇒]|->))")
+#: The top of a range written with no spaces: with a hyphen (52-53) when no result follows it (``0.95-140 →`` is a
+#: subtraction), with an en dash (``223–224 → at most 223``) whatever follows.
+_RANGE = re.compile(r"[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z/%$]+\s*)?(?:[=≈→⇒]|->))"
+                    r"|–(\d+(?:\.\d+)?)(?![\d.,eE])")
 #: A margin after a number: ``65 ± 1``, ``1.1 +/- 0.05``.
 _PLUS_MINUS = re.compile(r"\s*(?:±|\+/-|\+-)\s*(\d+(?:\.\d+)?)(?![\d.,eE])")
 _NAME = re.compile(r"[A-Za-z_µμ¢][A-Za-z0-9_]*")
@@ -299,7 +301,7 @@ def _lex_number(text: str, pos: int, prose: bool, commas: bool = False) -> Token
     if spread is not None:  # "65 ± 1 $/M": 65, give or take 1 (not a second value of 1 $/M)
         return Token("num", text[pos:spread.end()], pos, spread.end(), value, 2 * Fraction(spread.group(1)))
     upper = _RANGE.match(text, end) if prose and exp is None else None
-    if upper is not None and value < Fraction(upper.group(1)) <= 10 * value:  # "about 52-53 s", not 52 minus 53
-        top = Fraction(upper.group(1))
+    top = Fraction(upper.group(1) or upper.group(2)) if upper is not None else None
+    if upper is not None and top is not None and value < top <= 10 * value:  # "about 52-53 s", not 52 minus 53
         return Token("num", text[pos:upper.end()], pos, upper.end(), (value + top) / 2, top - value)
     return Token("num", text[pos:end], pos, end, value, resolution)

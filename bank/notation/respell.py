@@ -210,16 +210,16 @@ _HEADING = re.compile(r"^(\s*)(\d{1,2}[.)])(?=\s+[^\d\s][^\d]*$)")
 
 def _heading(text: str) -> str:
     """A numbered heading's number is the list's, not a value: blanked, column for column; so are a thread's
-    ``1/`` and the ``24/7`` of "bills 24/7".
+    ``1/``, the ``24/7`` of "bills 24/7" and a chat log's ``[14:03] alex:``.
 
     >>> _heading("2. Load at forecast"), _heading("2. 7,200 / 9,000 = 80%"), _heading("2.5 GB")
     ('   Load at forecast', '2. 7,200 / 9,000 = 80%', '2.5 GB')
     >>> _heading("1/ weights: 70B × 2 B = 140 GB"), _heading("3/ before the surge"), _heading("1/ 4.78 ms = 209/s")
     ('   weights: 70B × 2 B = 140 GB', '   before the surge', '1/ 4.78 ms = 209/s')
-    >>> _heading("standby bills 24/7: 24 × 365 = 8,760 h")
-    'standby bills     : 24 × 365 = 8,760 h'
+    >>> _heading("standby bills 24/7: 24 × 365 = 8,760 h"), _heading("[14:03] alex: 140/80 = 1.75")
+    ('standby bills     : 24 × 365 = 8,760 h', '              140/80 = 1.75')
     """
-    text = _THREAD.sub(lambda m: " " * len(m.group()), text)
+    text = _THREAD.sub(lambda m: " " * len(m.group()), _CHAT.sub(lambda m: " " * len(m.group()), text))
     text = _ROUND_THE_CLOCK.sub("    ", text) if "24/7" in text else text
     return _HEADING.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
 
@@ -227,6 +227,8 @@ def _heading(text: str) -> str:
 #: A thread's post number, ``1/ weights: …``, ``n/``: a list's number, as ``1)`` is, not a division (``1/ 4.78 ms =
 #: 209 tok/s`` divides).
 _THREAD = re.compile(r"^\s*(?:\d{1,2}|n)/(?=\s)(?!\s*[\d.,]+\s*[A-Za-zµ/]*\s*(?:[=≈~→]|$))")
+#: A chat log's timestamp and the writer's name, opening a pasted line: ``[14:03] alex:``.
+_CHAT = re.compile(r"^\s*\[\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?\]\s*(?:[A-Za-z][\w.'-]{0,20}\s*:(?=\s))?")
 #: ``bills 24/7``: all day, every day, after a word; no division.
 _ROUND_THE_CLOCK = re.compile(r"(?<=[A-Za-z] )24/7(?=[:,;.]?(?:\s+[A-Za-z]|\s*$|:))")
 

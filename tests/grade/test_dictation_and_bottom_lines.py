@@ -112,3 +112,19 @@ def test_code_updates_and_threads(qid, seed, working, line, status, step):
     """Round eighty-two: a name updated as code does (``mem -= w``), a thread's ``1/``, ``bills 24/7`` and a value
     given before the working that is its reason (``55 seqs, as 148/2.684 = 55.1``)."""
     assert_line(qid, seed, working, line, status, step)
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("kv-cache-capacity", "lu7", "weights 8B × 2 B = 16 GB\nusable 0.95 × 80 = 76 GB, so free for KV = 76 − 16 = 60 GB\n"
+     "kv/token = 2·32·8·128·2 = 131,072 B (128 KiB)\nper seq at 2,048 tok: 131,072 × 2,048 = 268 MB ≈ 0.27 GB\n"
+     "60 / 0.2684 ≈ 223.5, so somewhere 223–224 → at most 223 seqs", 5, "correct", "sequences"),
+    ("kv-cache-capacity", None, "usable = 72 GB\nleft for caches: 72 – 16 = 56 GB", 2, "correct", "free"),
+    ("weight-memory-precision", None, "[10:02] priya: ok so 70B params\n"
+     "[10:02] priya: fp16 = 70B x 2 bytes = 140 GB", 1, "unmatched", None),
+    ("weight-memory-precision", None, "[10:02] priya: ok so 70B params\n"
+     "[10:02] priya: fp16 = 70B x 2 bytes = 140 GB", 2, "correct", "w16"),
+], ids=["an-en-dash-range-before-an-arrow", "a-spaced-en-dash-subtracts", "a-chat-logs-timestamp",
+        "a-chat-logs-line"])
+def test_ranges_and_chat_logs(qid, seed, working, line, status, step):
+    """Round eighty-four: ``223–224`` is a range whatever follows it; a chat log's ``[10:02] priya:`` is no ratio."""
+    assert_line(qid, seed, working, line, status, step)

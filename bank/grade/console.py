@@ -39,12 +39,23 @@ PROMPT = ">>>"
 #: R: ``load <- 70 / 6`` assigns, and the console prints a value after ``[1]`` on the next line.
 R_ASSIGN = re.compile(r"^(\s*[A-Za-z_][\w.]*\s*)<-")
 R_PRINTED = re.compile(r"^\s*\[1\]")
+#: A shell prompt before a command (``$ echo "70*2" | bc``), not a sum of money (``$ 2.50``).
+_SHELL = re.compile(r"^\s*\$\s+(?=[a-z])")
+#: Shell commands that print arithmetic: Python's ``-c``, ``bc``, ``awk``'s ``BEGIN`` and the shell's own ``$((…))``.
+_SHELL_CODE = (
+    re.compile(r"""python3?\s+-c\s+(["'])(?:import math\s*;\s*)?print\((?P<code>.*)\)\1"""),
+    re.compile(r"""echo\s+(["'])(?:scale\s*=\s*\d+\s*;\s*)?(?P<code>[^"']*)\1\s*\|\s*bc(?:\s+-l)?"""),
+    re.compile(r"""awk\s+(["'])BEGIN\s*\{\s*print\s+(?P<code>[^{}"']*?)\s*;?\s*\}\1"""),
+    re.compile(r"""echo\s+\$\(\((?P<code>[^()]*(?:\([^()]*\)[^()]*)*)\)\)"""),
+)
 #: A name given the value of the code after it (``load = ``).
 NAMED = re.compile(r"^\s*[A-Za-z_][\w.]*\s*=(?!=)")
 #: Python's assignment to one name or several (``cap, burst = 11, 14``), not a comparison.
 _ASSIGNS = re.compile(r"^\s*[A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_]\w*)*\s*=(?!=)")
 #: What Python prints for a number or a tuple of them: ``295.2238805970149``, ``(35.13, 2248.7)``.
 _PRINTED = re.compile(r"^\s*(\()?\s*-?\d[\d.eE+-]*(?:\s*,\s*-?\d[\d.eE+-]*)*\s*,?\s*(?(1)\))\s*$")
+#: What ``print(a, b)`` prints: the values with a space between (``360.0 180.0``).
+_PRINTED_SPACED = re.compile(r"^\s*-?\d[\d.eE+-]*(?:[ \t]+-?\d[\d.eE+-]*)+\s*$")
 #: A script's ``print(x)`` or ``print(f"{x:.1f} GB")`` with what it printed noted after ``#``: the argument, or
 #: the one expression in the f-string's braces (before its format), then the comment.
 _PRINT = re.compile(r"""^(\s*print\(\s*)(?:f(["'])[^{}"']*\{([^{}:!]+)(?:[:!][^{}]*)?\}[^{}"']*\2|([^()"'#]+))"""
@@ -80,6 +91,23 @@ def prints(line: str, name: str) -> bool:
     printed = printed_line(line)
     named = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)")
     return printed is not None and named.search(printed.partition("=")[0]) is not None
+
+
+def shell(raw: str) -> str | None:
+    """A shell command that prints arithmetic, as the ``>>>`` line Python would print the same for (another
+    command shows nothing to mark: ``>>>`` alone); None for a line that is no shell command.
+
+    >>> shell('$ echo "70*2" | bc'), shell("$ awk 'BEGIN{print 140/80}'"), shell("$ 2.50 x 4 = $10")
+    ('>>> 70*2', '>>> 140/80', None)
+    >>> shell('$ python3 -c "print(180e9*2/1e9, 180e9/1e9)"'), shell("$ ls")
+    ('>>> 180e9*2/1e9, 180e9/1e9', '>>>')
+    """
+    prompt = _SHELL.match(raw)
+    if prompt is None:
+        return None
+    command = raw[prompt.end():].strip()
+    found = next((m for m in (p.fullmatch(command) for p in _SHELL_CODE) if m is not None), None)
+    return f"{PROMPT} {found['code']}" if found is not None else PROMPT
 
 
 def code(state: State, raw: str) -> n.Node | None:
@@ -144,7 +172,7 @@ def answered(reading: n.Reading, prompt: n.Node | None) -> n.Reading:
 def printed_tuple(raw: str, count: int) -> list[str] | None:
     """``(35.13, 2248.7)``, printed for ``>>> 1 / t, 64 / t``: the line once for each value, the others
     blanked (columns kept); None where the line prints no tuple of ``count`` values."""
-    if count < 2 or not _PRINTED.match(raw) or "(" not in raw:
+    if count < 2 or not (_PRINTED.match(raw) and "(" in raw or _PRINTED_SPACED.match(raw)):
         return None
     spans = [m.span() for m in re.finditer(r"-?\d[\d.eE+-]*", raw)]
     if len(spans) != count:

@@ -75,6 +75,7 @@ def _referenced(state: State, raw: str, start: int) -> str:
 def _read_any(state: State, raw: str) -> n.Reading | None:
     prompt, state.prompt = state.prompt, ()
     code, state.code = state.code, None
+    raw = console.shell(raw) or raw  # "$ echo '70*2' | bc": a shell's command, as Python's prompt would take it
     if raw.lstrip().startswith(console.PROMPT):
         if console.typed(state, raw):
             return None

@@ -82,7 +82,8 @@ def respell(text: str) -> str:
     if not text.isascii():
         text = _ACCENTED.sub(lambda m: _unaccented(m.group()), text)
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
-    for rewrite in (_struck, _footnotes, _british, spoken, _spanish, _precision, _stopwatch, _tagged, _divide, latex,
+    for rewrite in (_struck, _footnotes, _british, spoken, _spanish, _precision, _stopwatch, _sourced, _tagged, _divide,
+                    latex,
                     _heading, table_row, two_workings, columns, _script, _commented, _dimensions, _bracketed_units,
                     _what_for, _per_power, _converted, _inequality, _worked_after, reason_after, _closed):
         text = rewrite(text)
@@ -420,6 +421,25 @@ def _bracketed_units(text: str) -> str:
 
 #: ``… = 140 GB   [16-bit weights]``: a tag in square brackets that ends the line, after some space.
 _TAG = re.compile(r"(?<=\S)(\s{2,}|\t+|\s(?=\[[^\[\]]*\s))\[([^\[\]=]*[A-Za-z][^\[\]]*)\]\s*$")
+
+
+#: Where a number came from, in brackets after it: ``(line 3)``, ``(lines 1, 2)``, ``[step 2]``, ``(from 1)``, ``(given)``.
+_SOURCE = re.compile(r"[(\[]\s*(?:(?:from\s+)?(?:lines?|steps?|eq\.?|row|ln|l\.)\s*\d{1,2}(?:\s*(?:,|and|&|-|–)\s*\d{1,2})*"
+                     r"|from\s+\d{1,2}|(?:from\s+)?(?:above|given|previous|prev\.?|before))\s*[)\]]", re.IGNORECASE)
+
+
+def _sourced(text: str) -> str:
+    """A note of where a number came from (``11.7 s (from 1) + 20 s (given)``, ``$15 (line 1) / 6.3M (line 2)``)
+    is no part of the working: blanked, column for column.
+
+    >>> _sourced("3.36e15 / 1.978e15 (lines 1, 2) = 1.70 s"), _sourced("0.4 s + 2 × 1.70 s (line 3) = 3.80 s")
+    ('3.36e15 / 1.978e15              = 1.70 s', '0.4 s + 2 × 1.70 s          = 3.80 s')
+    >>> _sourced("(3) free = (2) − (1)"), _sourced("x (from above) = 2 (from 1)")
+    ('(3) free = (2) − (1)', 'x              = 2         ')
+    """
+    if "(" not in text and "[" not in text:
+        return text
+    return _SOURCE.sub(lambda m: " " * len(m.group()), text)
 
 
 def _tagged(text: str) -> str:

@@ -14,6 +14,7 @@ its tuples and bar runs have the same number of items, two to four, and at least
 (None, None, None)
 >>> spread("1.75 -> 2 cards (rounded up, can't rent 3/4 of a card)"), spread("(0,9 x 80) = 72")
 (None, None)
+>>> spread("3.36e15 / 1.978e15 (lines 1, 2) = 1.70 s")
 >>> spread("8-bit | 70B × 1 B = 70 GB | 4.8 TB/s ÷ 70 GB = 68.6 tok/s | 126.9 / 2.684 = 21.2")
 """
 
@@ -28,6 +29,8 @@ LONGEST = 400
 
 #: A comma between items: before a space, or not between digits ("5,300" and "0,9" are numbers).
 _SEPARATOR = re.compile(r",\s+|(?<!\d),|,(?!\d)")
+#: A note of where numbers came from (``(lines 1, 2)``), not values side by side.
+_NOTE = re.compile(r"\(\s*(?:from\s+)?(?:lines?|steps?|eqs?\.?|rows?)\s*\d", re.IGNORECASE)
 #: Alphabetic words an item may hold (``3.43 s``, ``tail TTFT``): more, and the brackets hold a remark.
 _WORDS = 2
 
@@ -65,7 +68,7 @@ def _bracketed(text: str) -> list[tuple[int, int, list[str]]]:
             if stack or (start and (text[start - 1].isalnum() or text[start - 1] == "_")):
                 continue  # nested, or a call
             items = _top_level(text[start + 1:i])
-            if len(items) > 1 and _alike(items):
+            if len(items) > 1 and _alike(items) and not _NOTE.match(text, start):
                 out.append((start, i + 1, items))
     return out
 

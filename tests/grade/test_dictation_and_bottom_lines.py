@@ -128,3 +128,31 @@ def test_code_updates_and_threads(qid, seed, working, line, status, step):
 def test_ranges_and_chat_logs(qid, seed, working, line, status, step):
     """Round eighty-four: ``223–224`` is a range whatever follows it; a chat log's ``[10:02] priya:`` is no ratio."""
     assert_line(qid, seed, working, line, status, step)
+
+
+SHELL = '$ python3 -c "print(8e9*2/1e9)"\n16.0\n$ python3 -c "print(0.9*80 - 16)"\n56.0\n'
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("kv-cache-capacity", None, SHELL, 1, "unmatched", None),
+    ("kv-cache-capacity", None, SHELL, 2, "correct", "weights"),
+    ("kv-cache-capacity", None, SHELL, 4, "correct", "free"),
+    ("kv-cache-capacity", None, '$ echo "2*32*8*128*2" | bc\n131072', 2, "correct", "kv_token"),
+    ("weight-memory-precision", None, "$ awk 'BEGIN{print 140/80}'\n1.75", 2, "correct", "cards16_exact"),
+    ("weight-memory-precision", None,
+     '$ python3 -c "print(70e9*2/1e9, 70e9*1/1e9, 70e9*0.5/1e9)"\n140.0 70.0 35.0', 2, "correct", "w16"),
+    ("kv-cache-capacity", None, "$ echo $((2*32*8*128*2))\n131072", 2, "correct", "kv_token"),
+    ("launch-sizing", None, "$ 2.50 x 4 = $10/hr", 1, "correct", "fleet_cost"),
+    ("tail-latency", None, "one miss: 24,000 tok [given] × 140 GFLOP/tok [given] = 3.36e15 FLOP\n"
+     "replica rate: 4 × 989 TFLOP/s × 50% [all given] = 1,978 TFLOP/s\n"
+     "miss prefill: 3.36e15 / 1.978e15 (lines 1, 2) = 1.70 s", 3, "correct", "miss_time"),
+    ("token-cost-from-card-price", None, "rent = 1 card [given] × $2.50 [given] = $2.50/hr\n"
+     "tokens/hr = 3,000 tok/s [given] × 3,600 s [given] = 10.8M\n"
+     "full load: $2.50 (line 1) / 10.8M (line 2) = $0.23 per Mtok", 3, "correct", "cost_full"),
+], ids=["a-shell-command-shows-no-value", "python-c-prints-it", "python-c-a-subtraction", "echo-into-bc",
+        "awk-begin-print", "python-c-prints-three", "the-shells-own-arithmetic", "a-price-is-no-prompt",
+        "where-numbers-came-from", "line-numbers-after-values"])
+def test_shell_sessions_and_sources(qid, seed, working, line, status, step):
+    """Round eighty-six: a pasted shell session (``$ echo "70*2" | bc`` with ``140`` printed under it), read as
+    Python's prompt is; and a note of where a number came from (``(line 3)``, ``(lines 1, 2)``)."""
+    assert_line(qid, seed, working, line, status, step)

@@ -110,6 +110,7 @@ LINES = {
                       + "nine thousand nine hundred ninety nine " * 50,
     "threads-and-reasons": "1/ " * 100 + "n/ 24/7 24/7: 2 cards, as 1 / 2 = 0.5, since 3 * 4 = 12, because " * 30,
     "ranges-and-chat-logs": "[10:02] a: " * 60 + "1–2–3–4 " * 100 + "[99:99] 223–224 → 1–0 = –5 [1:2] b:",
+    "shell-and-sources": "$ " + "python3 -c \"print(" * 50 + "1)\"" + " (lines 1, 2)" * 100 + " $ echo $((((1)))) | bc",
     "compound-updates": "q = 0; q += " + "q += " * 200 + "1 * 60 → 60 -= *= /= 0 → 1",
     "said-ahead-and-remarks": "Bottom line: 1 s " * 100 + "and divided by and times and at 4 bit half that "
                               + "Caveat: 2 s → n = 3 s, so x = 1 × 2",
@@ -132,6 +133,8 @@ WORKINGS = {
                          + ">>> a, b, c = 1, 2\n>>> _ * _\n" * 30 + ">>> " + ",".join(["1"] * 500) + "\n("
                          + ",".join(["1"] * 500) + ")\n>>> import math; math.ceil(_)\n1",
     "doubling-at-a-prompt": ">>> a1 = 1 + 1\n" + "".join(f">>> a{i + 1}, b = a{i} + a{i} + 0, 1\n" for i in range(1, 60)),
+    "shell-session": "".join(f'$ python3 -c "print({i}*2, {i}/0)"\n{2 * i} nan\n$ echo "{i}^99999" | bc\n1\n'
+                             for i in range(40)) + "$ awk 'BEGIN{print 1/0}'\ninf\n$ rm -rf /\n",
     "compound-doubling": "x = 2\n" + "x *= x → 4\nx /= 0 → 1\nx -= x + x + x → 0\n" * 30,
     "said-ahead": "".join(f"Bottom line: {i} s.\n" for i in range(60)) + "".join(f"t = {i} + 0 = {i} s\n"
                                                                             for i in range(60)) + "Caveat: 1 s",

@@ -35,6 +35,8 @@ from ..units import UnitError, parse_unit
 #: A name ending in a digit may have words after it (``B2 free = …``, ``t1 read time = …``: a spreadsheet's cell).
 _DEFINES = re.compile(r"\s*(?:[^=:]*:\s*)?(?:[-*•]\s+)?([A-Za-z_][A-Za-z0-9_]*)"
                       r"(?:(?<=\d)\s+[a-z][-a-z/ ]*?)?\s*=(?!=)")
+#: A type or Go's colon after a name, ending a label as it was written (``let t: f64``, ``w :``).
+_TYPE_TAIL = re.compile(r"\s*:?\s*(?:f64|f32|i64|i32|u64|u32|usize|isize|float64|int64|int)?\s*:?\s*$")
 #: A learner's names are kept for one working; a working is a handful of lines.
 MAX_VARIABLES = 32
 #: A name stands for at most this many nodes: ``b = a + a + 0``, ``c = b + b + 0``, … would otherwise double
@@ -47,7 +49,7 @@ def defined(raw: str, reading: n.Reading) -> str | None:
     m = _DEFINES.match(raw)
     if m is None or not reading.claims:
         return None
-    name, words = m.group(1), reading.label.split()
+    name, words = m.group(1), _TYPE_TAIL.sub("", reading.label).split()
     described = m.group().rstrip("=").split()[-1] != name  # "B2 free =": words after the name describe it
     if (words[:1] if described else words[-1:]) != [name]:
         return None

@@ -10,7 +10,8 @@ Authors' step expressions and learners' working share this package:
 - :mod:`.intervals`: what a rounded number stands for;
 - :mod:`.symbolic`: the tree as sympy objects (imported on demand);
 - :mod:`.lines` and :mod:`.assembly`: the claims in a learner's line of prose (scanned, then joined);
-- :mod:`.respell` and :mod:`.tuples`: a line rewritten, column for column, before it is read.
+- :mod:`.respell` and :mod:`.tuples`: a line rewritten, column for column, before it is read (with
+  :mod:`.latex`, :mod:`.layout`, :mod:`.code` and :mod:`.spoken`: LaTeX, a line's layout, code and numbers said aloud).
 
 >>> tree = parse("70 GB / 6 GB/s")
 >>> evaluate(tree) == Fraction(35, 3)

@@ -23,15 +23,10 @@ import unicodedata
 from ..units import UnitError, parse_unit
 from ..vocabulary import FULL_WIDTH_MARKS, NUMBER_WORDS, UNITS
 from .latex import latex
-from .layout import VALUE_FIRST as _VALUE_FIRST
-from .layout import columns, opens_with_value, reason_after, table_row, two_workings
+from .layout import columns, reason_after, table_row, two_workings
+from .code import commented, script
 from .spoken import spoken
 
-#: ``growth = surge - 40   # 12 req/s``: code, then a comment that opens with its value.
-_CODE_COMMENT = re.compile(r"^(?!.*, )(?P<code>[^#=]*(?:=[^#=]*)?[-+*/×÷^(][^#=]*)\s#\s+(?=%s)" % _VALUE_FIRST)
-#: ``L = 10 * 0.5   # Little's law -> 5 requests``: a comment that names the value before giving it.
-_NAMED_COMMENT = re.compile(r"^(?!.*, )(?P<code>[^#=]*(?:=[^#=]*)?[-+*/×÷^(][^#=]*)\s#\s*[A-Za-z][\w' ]{0,40}?"
-                            r"\s*(?:->|→|=>|⇒|≈|:)\s*(?=%s)" % _VALUE_FIRST)
 #: ``140 [GB]``, ``6.28 (s)``: a number, then its unit alone in brackets.
 _BRACKETED_UNIT = re.compile(r"(?<=[\d%])(\s*)([\[(])\s*([A-Za-zµ$%][A-Za-zµ$%/^0-9·]*)\s*([\])])")
 _CLOSING = {"[": "]", "(": ")"}
@@ -82,9 +77,9 @@ def respell(text: str) -> str:
     if not text.isascii():
         text = _ACCENTED.sub(lambda m: _unaccented(m.group()), text)
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
-    for rewrite in (_struck, _footnotes, _british, spoken, _spanish, _precision, _stopwatch, _sourced, _tagged, _divide,
+    for rewrite in (_struck, _emphasis, _footnotes, _british, spoken, _spanish, _precision, _stopwatch, _sourced, _tagged, _divide,
                     latex,
-                    _heading, table_row, two_workings, columns, _script, _commented, _dimensions, _bracketed_units,
+                    _heading, table_row, two_workings, columns, script, commented, _dimensions, _bracketed_units,
                     _what_for, _per_power, _converted, _inequality, _worked_after, reason_after, _closed):
         text = rewrite(text)
     return text
@@ -97,6 +92,20 @@ _STRUCK = re.compile(r"~~(?=\S)[^~\n]*?(?<=\S)~~")
 #: A value taken back as it is written: ``= 16.3 s, sorry, 16.7 s``, ``3.5 GB, no wait, 35 GB``, ``= 50, no, 5``.
 _CORRECTED = re.compile(r"\$?\d[\d,.]*(?:\s?[A-Za-z%/$][\w/$%-]*)?\s*[,;—–-]?\s*"
                         r"\b(?:no,?\s+wait|no|sorry|oops|actually|I mean|correction)\b[,:;—–-]?\s+(?=[$~≈]?\d)")
+
+
+#: Slack's bold and Markdown's italic, one asterisk each side of what they mark: ``= *140 GB*``, ``round *down*``
+#: (``2 * 3`` multiplies: a space each side; ``2*3*4`` too: a digit before the first).
+_EMPHASIS = re.compile(r"(?:^|(?<=[\s(:=→≈]))\*(?=[^\s*])([^*\n]*?[^\s*])\*(?=$|[\s:,.;)!?])")
+
+
+def _emphasis(text: str) -> str:
+    """Emphasis marks around a value or a word are no multiplication: blanked, column for column.
+
+    >>> _emphasis("10 × 0.5 = *5 requests*"), _emphasis("140/80 = 1.75 → *2 cards* lol"), _emphasis("2 * 3 * 4")
+    ('10 × 0.5 =  5 requests ', '140/80 = 1.75 →  2 cards  lol', '2 * 3 * 4')
+    """
+    return _EMPHASIS.sub(lambda m: f" {m.group(1)} ", text) if "*" in text else text
 
 
 def _struck(text: str) -> str:
@@ -234,38 +243,6 @@ _CHAT = re.compile(r"^\s*\[\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?\]\s*(?:[A-
 _ROUND_THE_CLOCK = re.compile(r"(?<=[A-Za-z] )24/7(?=[:,;.]?(?:\s+[A-Za-z]|\s*$|:))")
 
 
-#: JavaScript's words around a working: ``const``/``let``/``var`` before a name, ``Math.`` before a function.
-_DECLARED = re.compile(r"^\s*(?:const|let|var)(?=\s+[A-Za-z_]\w*\s*=)")
-_MATH = re.compile(r"\bMath\.(?=[a-z]+\()")
-#: A ``//`` comment (not a URL's ``://``), and the ``;`` that ends the statement before it.
-_SLASHES = re.compile(r"(?<!:)(;?\s*)//")
-
-
-def _blank(m: re.Match[str]) -> str:
-    return " " * len(m.group())
-
-
-def _script(text: str) -> str:
-    """A line of JavaScript reads as the working it holds: ``const w = 70e9 * 2; // 140 GB`` as
-    ``w = 70e9 * 2 = 140 GB``, ``Math.ceil(1.75) // 2 cards`` as ``ceil(1.75) = 2 cards``; a comment with no
-    value is an aside.
-
-    >>> _script("const w = 70e9 * 2; // 140 GB")
-    '      w = 70e9 * 2   = 140 GB'
-    >>> _script("Math.ceil(cards) // fits easily")
-    '     ceil(cards)'
-    """
-    text = _DECLARED.sub(_blank, text)
-    text = _MATH.sub(_blank, text)
-    m = _SLASHES.search(text)
-    if m is None:
-        return text
-    comment = text[m.end():]
-    if not opens_with_value(comment):
-        return text[:m.start()].rstrip()  # "// fits easily": words beside the working
-    return text[:m.start()] + " " * (m.end() - m.start() - 1) + "=" + comment
-
-
 #: ``8,670 (24 × 365)``: a bracketed working, with no ``=`` in it, right after the value it gives, ending its
 #: clause (or before ``and``, ``vs``) (``16 users (16 + 16 × 2.68) / 2.039`` divides the bracket).
 _WORKING_IN_BRACKETS = re.compile(r"\(([^()=]*[\d)%]\s*(?:[-+*/×÷·x]|of)\s*[\d($][^()=]*)\)"
@@ -298,18 +275,6 @@ def _worked_after(text: str) -> str:
             continue
         out = out[:m.start()] + "←" + m.group(1) + " " + out[m.end():]
     return out
-
-
-def _commented(text: str) -> str:
-    """A line of code whose comment gives its value reads as code ``=`` value (one character for another):
-    ``growth = surge - 40   = 12 req/s``; a comment that names the value first gives it the same way
-    (``# Little's law -> 5 requests``). Not a tuple (``a, b = …``), whose comment's values pair with its
-    parts."""
-    m = _CODE_COMMENT.match(text) or _NAMED_COMMENT.match(text)
-    if m is None:
-        return text
-    at = text.index("#", len(m.group("code")))
-    return text[:at] + "=" + re.sub(r"\S", " ", text[at + 1:m.end()]) + text[m.end():]
 
 
 #: ``B·s⁻¹``, ``$10 h⁻¹``: a unit to the power minus one, after a centred dot or a space.

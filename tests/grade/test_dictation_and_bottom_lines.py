@@ -156,3 +156,21 @@ def test_shell_sessions_and_sources(qid, seed, working, line, status, step):
     """Round eighty-six: a pasted shell session (``$ echo "70*2" | bc`` with ``140`` printed under it), read as
     Python's prompt is; and a note of where a number came from (``(line 3)``, ``(lines 1, 2)``)."""
     assert_line(qid, seed, working, line, status, step)
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("weight-memory-precision", None, "✅ 16-bit: 70B × 2 B = *140 GB*", 1, "correct", "w16"),
+    ("weight-memory-precision", None, "140/80 = 1.75 → *2 cards* just for the weights", 1, "correct", "cards16"),
+    ("autoscaling-signal", None, "L = 10 × 0.5 = *5 requests*", 1, "correct", "resident"),
+    ("prefill-time-to-first-token", None, "let flop_tok: f64 = 2.0 * 8e9;  // 16 GFLOP per token\n"
+     "let prefill: f64 = flop_tok * 4_000.0;  // 6.4e13 FLOP", 2, "correct", "prefill_flop"),
+    ("replica-boot-gap", None, "read := 70.0 / 6 // 11.7 s\nboot := read + 20 // 31.7 s", 2, "correct",
+     "boot_time"),
+    ("weight-memory-precision", None, "/* 16-bit weights */\ndouble w = 70e9 * 2 / 1e9;  // 140 GB\n"
+     "int cards = (int)(w / 80) + 1;  // 2 cards", 2, "correct", "w16"),
+], ids=["slack-bold-a-value", "slack-bold-a-count", "markdown-italic-a-result", "rust-typed-lets",
+        "go-short-assignment", "c-with-a-block-comment"])
+def test_emphasis_and_typed_code(qid, seed, working, line, status, step):
+    """Round eighty-eight: Slack's ``*2 cards*`` marks a value, it multiplies nothing; Rust, Go and C read as
+    JavaScript does (``let t: f64 = …; // 11.67 s``, ``w := …``, ``(int)(…)``)."""
+    assert_line(qid, seed, working, line, status, step)

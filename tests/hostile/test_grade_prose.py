@@ -111,6 +111,7 @@ LINES = {
     "threads-and-reasons": "1/ " * 100 + "n/ 24/7 24/7: 2 cards, as 1 / 2 = 0.5, since 3 * 4 = 12, because " * 30,
     "ranges-and-chat-logs": "[10:02] a: " * 60 + "1–2–3–4 " * 100 + "[99:99] 223–224 → 1–0 = –5 [1:2] b:",
     "shell-and-sources": "$ " + "python3 -c \"print(" * 50 + "1)\"" + " (lines 1, 2)" * 100 + " $ echo $((((1)))) | bc",
+    "emphasis-and-code": "*" * 300 + " *1* " * 100 + "let x: f64 := (int)(" * 40 + "/* " * 50 + "1 */ // 2",
     "compound-updates": "q = 0; q += " + "q += " * 200 + "1 * 60 → 60 -= *= /= 0 → 1",
     "said-ahead-and-remarks": "Bottom line: 1 s " * 100 + "and divided by and times and at 4 bit half that "
                               + "Caveat: 2 s → n = 3 s, so x = 1 × 2",

@@ -110,6 +110,50 @@ def shell(raw: str) -> str | None:
     return f"{PROMPT} {found['code']}" if found is not None else PROMPT
 
 
+#: Mathematica's prompts: ``In[1]:= 2 80 8 128 2`` then ``Out[1]= 327680``.
+_WOLFRAM_IN = re.compile(r"^\s*In\[\d+\]\s*:=\s*")
+WOLFRAM_OUT = re.compile(r"^\s*Out\[\d+\]\s*(?://\s*\w+\s*)?=\s*")
+#: Mathematica's words for Python's functions (``Ceiling[140/80]``); ``N[…]`` and ``// N`` only ask for a decimal.
+_WOLFRAM_FUNCTIONS = {"Ceiling": "ceil", "Floor": "floor", "Round": "round", "Max": "max", "Min": "min",
+                      "Sqrt": "sqrt", "Abs": "abs", "N": ""}
+
+
+def wolfram(raw: str) -> str | None:
+    """A line typed at Mathematica's ``In[n]:=`` prompt, as the ``>>>`` line Python would print the same for; None
+    for any other line.
+
+    >>> wolfram("In[1]:= 2 80 8 128 2"), wolfram("In[3]:= Ceiling[360/141]"), wolfram("In[2]:= 327680 8192/10^9 // N")
+    ('>>> 2*80*8*128*2', '>>> ceil(360/141)', '>>> 327680*8192/10^9')
+    >>> wolfram("In[1]:= t1 = N[16/335]"), wolfram("In[4]:= {1/tb, 32/tb}")
+    ('>>> t1 = (16/335); t1', '>>> (1/tb, 32/tb)')
+    """
+    m = _WOLFRAM_IN.match(raw)
+    if m is None:
+        return None
+    text = re.sub(r"//\s*N\b", "", raw[m.end():]).strip().rstrip(";")
+    text = re.sub(r"\b([A-Z][a-z]*)\[", lambda f: _WOLFRAM_FUNCTIONS.get(f.group(1), f.group(1)) + "(", text)
+    text = re.sub(r"(?<=[\w.)])[ \t]+(?=[\w(])", "*", text.translate(_LIST_AS_TUPLE))  # "2 80 8": a space multiplies
+    last = _ASSIGNS.match(text.split(";")[-1])
+    if last is not None:  # Mathematica prints what an assignment gives, as Python would print the name
+        text += "; " + last.group().rstrip("= ").strip()
+    return f"{PROMPT} {text}"
+
+
+def wolfram_out(raw: str) -> str:
+    """What Mathematica printed after ``Out[n]=``, as Python prints it (a list as a tuple), columns kept; any other
+    line as it is.
+
+    >>> wolfram_out("Out[4]= {13.6235, 435.951}")
+    '        (13.6235, 435.951)'
+    """
+    m = WOLFRAM_OUT.match(raw)
+    return raw if m is None else " " * m.end() + raw[m.end():].translate(_LIST_AS_TUPLE)
+
+
+#: Mathematica's lists are Python's tuples: ``{1/tb, 32/tb}`` prints ``{13.6235, 435.951}``.
+_LIST_AS_TUPLE = str.maketrans("{}[]", "()()")
+
+
 def code(state: State, raw: str) -> n.Node | None:
     """What a line of code computes (``ridge / ai``, ``load + 20``), read as the notation reads an author's
     expression, in the learner's values; None for anything else (a tuple, a result given on the line:

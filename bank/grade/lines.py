@@ -75,7 +75,7 @@ def _referenced(state: State, raw: str, start: int) -> str:
 def _read_any(state: State, raw: str) -> n.Reading | None:
     prompt, state.prompt = state.prompt, ()
     code, state.code = state.code, None
-    raw = console.shell(raw) or raw  # "$ echo '70*2' | bc": a shell's command, as Python's prompt would take it
+    raw = console.shell(raw) or console.wolfram(raw) or console.wolfram_out(raw)  # as at Python's ">>>"
     if raw.lstrip().startswith(console.PROMPT):
         if console.typed(state, raw):
             return None
@@ -276,7 +276,7 @@ def _unit_label(reading: n.Reading) -> n.Reading:
     a bare result (``Mtok per $: 10.8 / 2.50 = 4.32`` is tokens per dollar, not a price)."""
     unit = _bracketed_unit(reading.label) or _label_unit(re.split(r"[,;]", reading.label)[-1])  # its last clause
     if unit is None:
-        return reading
+        return _per_label(reading)
     chains = []
     for chain in reading.chains:
         last = chain.segments[-1].node if chain.claim and chain.segments else None
@@ -284,6 +284,33 @@ def _unit_label(reading: n.Reading) -> n.Reading:
         if labelled is not None:
             chain = replace(chain, segments=(*chain.segments[:-1], replace(chain.segments[-1], node=labelled)))
         chains.append(chain)
+    return replace(reading, chains=tuple(chains))
+
+
+#: A label that ends by saying what a price is per: ``Cost per Mtok?``, ``price per card-hour:``.
+_PER_LABEL = re.compile(r"\bper\s+([A-Za-z][\w-]*)\s*[?:]?\s*$")
+
+
+def _per_label(reading: n.Reading) -> n.Reading:
+    """``Cost per Mtok? $10/hr / (2,563 × 3,600) = $1.08``: a sum of money under a label that says what it is per is
+    a price per that (``$1.08 per Mtok``)."""
+    m = _PER_LABEL.search(reading.label)
+    try:
+        per = parse_unit(m.group(1)) if m is not None else None
+    except UnitError:
+        per = None
+    if per is None or per.dimensionless or per.dims[DIMENSIONS.index("money")] or per.dims[DIMENSIONS.index("time")]:
+        return reading  # "rent per year: 2.50 × 365 = $912.50": a period's total may say its period, or not
+    chains = list(reading.chains)
+    claims = [i for i, c in enumerate(chains) if c.claim and c.segments]
+    # one claim of a working and its value, the label's ("$4.50 div 60 = $0.075, mult 36.7 s = $2.75" goes on past it)
+    k = claims[0] if len(claims) == 1 and len(chains[claims[0]].segments) == 2 else None
+    last = chains[k].segments[-1].node if k is not None else None
+    if k is None or not isinstance(last, n.Quantity) or last.unit.name != "USD" or not isinstance(last.operand, n.Num):
+        return reading
+    text = f"{last.unit_text}/{m.group(1)}"  # type: ignore[union-attr]
+    priced = replace(last, unit=parse_unit(text), unit_text=text)
+    chains[k] = replace(chains[k], segments=(*chains[k].segments[:-1], replace(chains[k].segments[-1], node=priced)))
     return replace(reading, chains=tuple(chains))
 
 
@@ -308,11 +335,12 @@ _PLAIN_NUMBER = re.compile(r"[\d,.]+(?:[eE][-+]?\d+)?")
 
 
 def _bracketed_unit(label: str) -> tuple[Unit, str] | None:
-    """The unit a label ends with in square brackets (``W16 [GB] := …``, ``t_read [s]``), spelled out or not."""
-    m = re.search(r"\[([^\[\]]+)\]\s*$", label)
+    """The unit a label ends with in brackets (``W16 [GB] := …``, ``t_read [s]``, ``read time (s)``), spelled out or
+    not."""
+    m = re.search(r"\[([^\[\]]+)\]\s*$|\(([^()]+)\)\s*$", label)
     if m is None:
         return None
-    text = m.group(1).strip()
+    text = (m.group(1) or m.group(2)).strip()
     try:
         unit = parse_unit(text)
     except UnitError:

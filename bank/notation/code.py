@@ -85,3 +85,24 @@ def commented(text: str) -> str:
         return text
     at = text.index("#", len(m.group("code")))
     return text[:at] + "=" + re.sub(r"\S", " ", text[at + 1:m.end()]) + text[m.end():]
+
+
+#: ``hours_per_year: 8670   # 24 * 365``: a key and its value, then the working that gives it in a comment.
+_KEYED = re.compile(r"^(?P<head>\s*[\"']?[A-Za-z_][\w .()/'\"-]*?[\"']?\s*[:=]\s*[$~≈]?\s*\d[\d,._]*(?:[eE]-?\d+)?\s*"
+                    r"[A-Za-z%$/µ]*\s*,?\s*)(?P<mark>#|//)(?=\s*[$(]?\d[^#]*?[-+*/×÷x^]\s*[$(]?\d)")
+
+
+def keyed(text: str) -> str:
+    """A key's value with its working in a comment after it reads as a result written first, ``value ← working``,
+    column for column.
+
+    >>> keyed("hours_per_year: 8670         # 24 * 365"), keyed('"ttft_ms": 129,  // 6.4e13 / 4.945e14')
+    ('hours_per_year: 8670         ← 24 * 365', '"ttft_ms": 129,  ←  6.4e13 / 4.945e14')
+    >>> keyed("small_pool: 21675            # 1 replica warm")
+    'small_pool: 21675            # 1 replica warm'
+    """
+    m = _KEYED.match(text) if ("#" in text or "//" in text) else None
+    if m is None:
+        return text
+    return text[:m.start("mark")] + "←".ljust(len(m.group("mark"))) + text[m.end("mark"):]
+

@@ -7,6 +7,7 @@ with a bar between them, and plain-text columns set apart by spaces (``hours/yr 
 
 from __future__ import annotations
 
+import csv
 import re
 
 #: What opens a value: ``12 req/s``, ``$3.06``, ``≈ 4``.
@@ -137,3 +138,38 @@ def reason_after(text: str) -> str:
         width = len(m.group())
         return " " * (width // 2) + "←" + " " * (width - width // 2 - 1)
     return _REASON.sub(arrow, text)
+
+
+#: A spreadsheet's row pasted as CSV: a label, a formula, its value (and perhaps a unit): ``weights (GB),70*2,140``.
+_CSV_VALUE = re.compile(r"\s*[$~≈]?\s*-?\d[\d.]*(?:[eE][-+]?\d+)?\s*[A-Za-z%/$]*\s*")
+
+
+def csv_row(text: str) -> str:
+    """A CSV row of label, formula and value reads as ``label: formula = value``, its two commas respelled, column
+    for column (quotes around a field blanked); a header row, or a line that is no such row, as it is.
+
+    >>> csv_row("16-bit weights (GB),7*2,14"), csv_row('"weights, 16-bit",70*2,140 GB')
+    ('16-bit weights (GB):7*2=14', ' weights, 16-bit :70*2=140 GB')
+    >>> csv_row("step,formula,value"), csv_row("30M × $0.30/M = $9.00, so 9.1 x"), csv_row("1,500,000")
+    ('step,formula,value', '30M × $0.30/M = $9.00, so 9.1 x', '1,500,000')
+    """
+    if text.count(",") < 2 or any(mark in text for mark in ("=", "≈", "→", "->")):
+        return text
+    try:
+        fields = next(csv.reader([text]))
+    except csv.Error:  # a stray line break or NUL inside the line: no spreadsheet's row
+        return text
+    if len(fields) != 3 or not ARITHMETIC.search(fields[1]) or not _CSV_VALUE.fullmatch(fields[2]) \
+            or not re.search(r"[A-Za-z]", fields[0]):
+        return text
+    out, quoted, seps = list(text), False, []
+    for i, ch in enumerate(text):
+        if ch == '"':
+            quoted = not quoted
+            out[i] = " "
+        elif ch == "," and not quoted:
+            seps.append(i)
+    if len(seps) != 2 or text[seps[0] - 1].isdigit() or any(text[i + 1:i + 2].isspace() for i in seps):
+        return text  # "tokens 20,000 × 1,500", "35.1 tok/s, so …": a thousands comma, or a clause's
+    out[seps[0]], out[seps[1]] = ":", "="
+    return "".join(out)

@@ -174,3 +174,23 @@ def test_emphasis_and_typed_code(qid, seed, working, line, status, step):
     """Round eighty-eight: Slack's ``*2 cards*`` marks a value, it multiplies nothing; Rust, Go and C read as
     JavaScript does (``let t: f64 = …; // 11.67 s``, ``w := …``, ``(int)(…)``)."""
     assert_line(qid, seed, working, line, status, step)
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("kv-cache-per-token", None, "In[1]:= 2 80 8 128 2\nOut[1]= 327680", 2, "correct", "kv_token"),
+    ("weight-memory-precision", None, "In[1]:= N[70*10^9*2/10^9]\nOut[1]= 140.\nIn[2]:= Ceiling[140/80]\nOut[2]= 2",
+     4, "correct", "cards16"),
+    ("decode-bandwidth-bound", None, "In[1]:= t1 = N[16/3350]\nOut[1]= 0.00477612\nIn[2]:= 1/t1\nOut[2]= 209.375",
+     4, "correct", "rate_one"),
+    ("weight-memory-precision", None, "step,formula,value\n16-bit weights (GB),70*2,140", 2, "correct", "w16"),
+    ("weight-memory-precision", None, "step,formula,value\n16-bit weights (GB),70*2,140", 1, "unmatched", None),
+    ("warm-pool-size", None, "hours_per_year: 8670         # 24 * 365", 1, "slip", "hours_per_year"),
+    ("warm-pool-size", None, "hours_per_year: 8760         # 24 * 365", 1, "correct", "hours_per_year"),
+    ("replica-throughput-and-cost", None, "Throughput? 55 / 21.46 ms = 2,563 tok/s.\n"
+     "Cost per Mtok? $10/hr / (2,563 × 3,600) = $1.08.", 2, "correct", "cost"),
+], ids=["mathematica-spaces-multiply", "mathematica-ceiling", "mathematica-assignment-prints", "a-csv-row",
+        "a-csv-header", "a-key-then-its-working-wrong", "a-key-then-its-working", "a-question-says-per-what"])
+def test_notebooks_sheets_and_keys(qid, seed, working, line, status, step):
+    """Round ninety: Mathematica's ``In[1]:=`` and ``Out[1]=`` read as Python's prompt is; a CSV row of label,
+    formula and value; ``key: value  # working``; a question that says what a price is per (``Cost per Mtok?``)."""
+    assert_line(qid, seed, working, line, status, step)

@@ -112,6 +112,8 @@ LINES = {
     "ranges-and-chat-logs": "[10:02] a: " * 60 + "1–2–3–4 " * 100 + "[99:99] 223–224 → 1–0 = –5 [1:2] b:",
     "shell-and-sources": "$ " + "python3 -c \"print(" * 50 + "1)\"" + " (lines 1, 2)" * 100 + " $ echo $((((1)))) | bc",
     "emphasis-and-code": "*" * 300 + " *1* " * 100 + "let x: f64 := (int)(" * 40 + "/* " * 50 + "1 */ // 2",
+    "notebooks-sheets-keys": "In[1]:= " + "N[Ceiling[" * 60 + "1" + "]]" * 60 + " Out[1]= {1., {2.}}" + ",1*2,3" * 100
+                             + " key: 1 # " + "2 * " * 200 + "3" + ' "a\rb",1*2,3 a\x00,1*2,3',
     "compound-updates": "q = 0; q += " + "q += " * 200 + "1 * 60 → 60 -= *= /= 0 → 1",
     "said-ahead-and-remarks": "Bottom line: 1 s " * 100 + "and divided by and times and at 4 bit half that "
                               + "Caveat: 2 s → n = 3 s, so x = 1 × 2",
@@ -136,6 +138,8 @@ WORKINGS = {
     "doubling-at-a-prompt": ">>> a1 = 1 + 1\n" + "".join(f">>> a{i + 1}, b = a{i} + a{i} + 0, 1\n" for i in range(1, 60)),
     "shell-session": "".join(f'$ python3 -c "print({i}*2, {i}/0)"\n{2 * i} nan\n$ echo "{i}^99999" | bc\n1\n'
                              for i in range(40)) + "$ awk 'BEGIN{print 1/0}'\ninf\n$ rm -rf /\n",
+    "mathematica-session": "".join(f"In[{i}]:= x{i} = {i} {i} 10^99999 // N\nOut[{i}]= {{{i}., {i}.}}\n"
+                                   for i in range(40)) + "step,formula,value\n" + "a,1/0,1\n" * 30,
     "compound-doubling": "x = 2\n" + "x *= x → 4\nx /= 0 → 1\nx -= x + x + x → 0\n" * 30,
     "said-ahead": "".join(f"Bottom line: {i} s.\n" for i in range(60)) + "".join(f"t = {i} + 0 = {i} s\n"
                                                                             for i in range(60)) + "Caveat: 1 s",

@@ -295,8 +295,9 @@ def _per_label(reading: n.Reading) -> n.Reading:
     """``Cost per Mtok? $10/hr / (2,563 × 3,600) = $1.08``: a sum of money under a label that says what it is per is
     a price per that (``$1.08 per Mtok``)."""
     m = _PER_LABEL.search(reading.label)
+    per_text = m.group(1) if m is not None else ""
     try:
-        per = parse_unit(m.group(1)) if m is not None else None
+        per = parse_unit(per_text) if per_text else None
     except UnitError:
         per = None
     if per is None or per.dimensionless or per.dims[DIMENSIONS.index("money")] or per.dims[DIMENSIONS.index("time")]:
@@ -308,7 +309,7 @@ def _per_label(reading: n.Reading) -> n.Reading:
     last = chains[k].segments[-1].node if k is not None else None
     if k is None or not isinstance(last, n.Quantity) or last.unit.name != "USD" or not isinstance(last.operand, n.Num):
         return reading
-    text = f"{last.unit_text}/{m.group(1)}"  # type: ignore[union-attr]
+    text = f"{last.unit_text}/{per_text}"
     priced = replace(last, unit=parse_unit(text), unit_text=text)
     chains[k] = replace(chains[k], segments=(*chains[k].segments[:-1], replace(chains[k].segments[-1], node=priced)))
     return replace(reading, chains=tuple(chains))

@@ -25,6 +25,7 @@ from typing import Mapping
 
 from .. import notation as n
 from ..notation.chains import IMPLIES_LINK
+from ..notation.code import TYPES
 from ..notation.functions import ALIASES, FUNCTIONS
 from ..errors import NotationError
 from ..notation.nodes import moved
@@ -36,7 +37,7 @@ from ..units import UnitError, parse_unit
 _DEFINES = re.compile(r"\s*(?:[^=:]*:\s*)?(?:[-*•]\s+)?([A-Za-z_][A-Za-z0-9_]*)"
                       r"(?:(?<=\d)\s+[a-z][-a-z/ ]*?)?\s*=(?!=)")
 #: A type or Go's colon after a name, ending a label as it was written (``let t: f64``, ``w :``).
-_TYPE_TAIL = re.compile(r"\s*:?\s*(?:f64|f32|i64|i32|u64|u32|usize|isize|float64|int64|int)?\s*:?\s*$")
+_TYPE_TAIL = re.compile(r"\s*:?\s*(?:%s)?\s*:?\s*$" % "|".join(TYPES))
 #: A learner's names are kept for one working; a working is a handful of lines.
 MAX_VARIABLES = 32
 #: A name stands for at most this many nodes: ``b = a + a + 0``, ``c = b + b + 0``, … would otherwise double

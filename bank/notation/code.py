@@ -23,7 +23,9 @@ _DECLARED = re.compile(r"^\s*(?:const|let(?:\s+mut)?|var|double|float|int|long|a
                        r"(?=\s+[A-Za-z_]\w*\s*(?::\s*[a-z]\w*\s*)?=)")
 #: What else a C-family line adds around its working: a Rust type (``: f64``), Go's ``:=``, a cast (``(int)``), a block
 #: comment (``/* … */``).
-_TYPED = re.compile(r"(?<=[A-Za-z_0-9])\s*:\s*(?:f64|f32|i64|i32|u64|u32|usize|isize|float64|int64|int)(?=\s*=)")
+#: Number types a declaration may name after its variable (Rust's ``t: f64``, Go's ``var t float64``).
+TYPES = ("f64", "f32", "i64", "i32", "u64", "u32", "usize", "isize", "float64", "int64", "int")
+_TYPED = re.compile(r"(?<=[A-Za-z_0-9])\s*:\s*(?:%s)(?=\s*=)" % "|".join(TYPES))
 _GO_ASSIGN = re.compile(r"(?<=[A-Za-z_0-9\s]):(?==)")
 _CAST = re.compile(r"\((?:int|long|double|float|size_t|u64|i64)\)\s*(?=[(\w])")
 _BLOCK_COMMENT = re.compile(r"/\*.*?\*/")

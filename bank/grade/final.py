@@ -107,7 +107,7 @@ def _last_word(state: State, part: RefStep, after: int, taken: set[int]) -> int 
         return None
     m = state.marked[i]  # the very last claim of the working: the learner's last word
     if i in taken or m.outcome.status != Status.UNMATCHED or m.stated is None or state.restates_given(m.stated) \
-            or _REMARK.match(m.result.text):
+            or _REMARK.match(m.result.text) or _WHAT_IF.search(m.result.text):
         return None
     if any(x.line == m.line and x.outcome.step in state.ref.parts for x in state.marked):
         return None  # "≈ 2 cards, with only 20 GB spare": the line answers another part; the rest is a remark
@@ -127,6 +127,8 @@ def _last_word(state: State, part: RefStep, after: int, taken: set[int]) -> int 
 #: beside the working, not the learner's answer.
 _REMARK = re.compile(r"\s*(?:[-•*]\s*)?(?:caveat|note|n\.?b\.?|aside|side note|p\.?s\.?|fyi|bonus)\s*[:\-–—]",
                      re.IGNORECASE)
+#: Words that make a line a what-if anywhere in it (``… ~518 ms, just as a side note``).
+_WHAT_IF = re.compile(r"\b(?:what if|side note|as an aside|for comparison|hypothetically)\b", re.IGNORECASE)
 
 
 def _plainly_right(m: Marked, part: RefStep) -> bool:

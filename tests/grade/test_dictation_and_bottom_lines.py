@@ -69,8 +69,9 @@ def test_dictation_and_bottom_lines(qid, seed, working, line, status, step):
 
 @pytest.mark.parametrize("remark", ["Caveat: capping replies at 250 tokens would halve that to ~10 s.",
                                     "Note - a reply capped at 250 tokens takes about 10 s.",
-                                    "- aside: half the tokens would take ~10 s"],
-                         ids=["caveat", "note", "aside-in-a-list"])
+                                    "- aside: half the tokens would take ~10 s",
+                                    "and a 250-token reply would take ~10 s, just as a side note"],
+                         ids=["caveat", "note", "aside-in-a-list", "a-side-note-at-the-end"])
 def test_a_remark_after_the_working_is_no_answer(remark):
     """A what-if after the working (``Caveat: … ~10 s``) is a remark: the answer is the working's 20.8 s."""
     assert part("draining", None, DRAIN + remark, "drain_time").status == "correct"

@@ -56,6 +56,8 @@ _DOTTED = re.compile(r"[1-9]\d{0,2}(?P<sep>[. \u00a0\u2009\u202f])\d{3}(?:(?P=se
 #: subtraction), with an en dash (``223–224 → at most 223``) whatever follows.
 _RANGE = re.compile(r"[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z/%$]+\s*)?(?:[=≈→⇒]|->))"
                     r"|–(\d+(?:\.\d+)?)(?![\d.,eE])")
+#: A number in hexadecimal: ``0x50``, ``0x9896800`` (at most 16 digits).
+_HEX = re.compile(r"0[xX][0-9a-fA-F]{1,16}(?![0-9A-Za-z_.])")
 #: A margin after a number: ``65 ± 1``, ``1.1 +/- 0.05``.
 _PLUS_MINUS = re.compile(r"\s*(?:±|\+/-|\+-)\s*(\d+(?:\.\d+)?)(?![\d.,eE])")
 _NAME = re.compile(r"[A-Za-z_µμ¢][A-Za-z0-9_]*")
@@ -121,6 +123,10 @@ def _next(text: str, pos: int, tokens: list[Token], prose: bool, commas: bool = 
         m = _NUMBER_WORD.match(text, pos)
         if m:
             return Token("name", m.group(), pos, m.end())
+    hexadecimal = _HEX.match(text, pos) if prose and ch == "0" else None
+    if hexadecimal is not None:  # "0x50 = 80 layers": a systems programmer's hex, exactly
+        return Token("num", hexadecimal.group(), pos, hexadecimal.end(), Fraction(int(hexadecimal.group(), 16)),
+                     Fraction(1))
     if ch in "0123456789" or (ch == "." and pos + 1 < n and text[pos + 1] in "0123456789"):
         tok = _lex_number(text, pos, prose, commas)
         return _going_on(text, tok) if prose else tok

@@ -189,8 +189,10 @@ def test_emphasis_and_typed_code(qid, seed, working, line, status, step):
     ("warm-pool-size", None, "hours_per_year: 8760         # 24 * 365", 1, "correct", "hours_per_year"),
     ("replica-throughput-and-cost", None, "Throughput? 55 / 21.46 ms = 2,563 tok/s.\n"
      "Cost per Mtok? $10/hr / (2,563 × 3,600) = $1.08.", 2, "correct", "cost"),
+    ("kv-cache-per-token", None, "kv/token = 2 * 0x50 * 2^3 * 2^7 * 2 = 327,680 B", 1, "correct", "kv_token"),
 ], ids=["mathematica-spaces-multiply", "mathematica-ceiling", "mathematica-assignment-prints", "a-csv-row",
-        "a-csv-header", "a-key-then-its-working-wrong", "a-key-then-its-working", "a-question-says-per-what"])
+        "a-csv-header", "a-key-then-its-working-wrong", "a-key-then-its-working", "a-question-says-per-what",
+        "a-hex-number"])
 def test_notebooks_sheets_and_keys(qid, seed, working, line, status, step):
     """Round ninety: Mathematica's ``In[1]:=`` and ``Out[1]=`` read as Python's prompt is; a CSV row of label,
     formula and value; ``key: value  # working``; a question that says what a price is per (``Cost per Mtok?``)."""

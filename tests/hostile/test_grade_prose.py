@@ -114,6 +114,7 @@ LINES = {
     "emphasis-and-code": "*" * 300 + " *1* " * 100 + "let x: f64 := (int)(" * 40 + "/* " * 50 + "1 */ // 2",
     "notebooks-sheets-keys": "In[1]:= " + "N[Ceiling[" * 60 + "1" + "]]" * 60 + " Out[1]= {1., {2.}}" + ",1*2,3" * 100
                              + " key: 1 # " + "2 * " * 200 + "3" + ' "a\rb",1*2,3 a\r,1*2,3',
+    "hexadecimal": "0x" + "f" * 40 + " 0x " * 50 + "0xffffffffffffffff" * 30 + " = 0x1.5e3 0X_ 0xg",
     "compound-updates": "q = 0; q += " + "q += " * 200 + "1 * 60 → 60 -= *= /= 0 → 1",
     "said-ahead-and-remarks": "Bottom line: 1 s " * 100 + "and divided by and times and at 4 bit half that "
                               + "Caveat: 2 s → n = 3 s, so x = 1 × 2",

@@ -116,6 +116,8 @@ WOLFRAM_OUT = re.compile(r"^\s*Out\[\d+\]\s*(?://\s*\w+\s*)?=\s*")
 #: Mathematica's words for Python's functions (``Ceiling[140/80]``); ``N[…]`` and ``// N`` only ask for a decimal.
 _WOLFRAM_FUNCTIONS = {"Ceiling": "ceil", "Floor": "floor", "Round": "round", "Max": "max", "Min": "min",
                       "Sqrt": "sqrt", "Abs": "abs", "N": ""}
+#: Mathematica's lists are Python's tuples: ``{1/tb, 32/tb}`` prints ``{13.6235, 435.951}``.
+_LIST_AS_TUPLE = str.maketrans("{}[]", "()()")
 
 
 def wolfram(raw: str) -> str | None:
@@ -149,9 +151,6 @@ def wolfram_out(raw: str) -> str:
     m = WOLFRAM_OUT.match(raw)
     return raw if m is None else " " * m.end() + raw[m.end():].translate(_LIST_AS_TUPLE)
 
-
-#: Mathematica's lists are Python's tuples: ``{1/tb, 32/tb}`` prints ``{13.6235, 435.951}``.
-_LIST_AS_TUPLE = str.maketrans("{}[]", "()()")
 
 
 def code(state: State, raw: str) -> n.Node | None:

@@ -137,8 +137,8 @@ def _labels_next(items: list[Item], tokens: list[Token], k: int, current: _Draft
     if after_so and k + 1 < len(items) and items[k + 1].kind == "link" and tokens[items[k + 1].start].text == "=" \
             and (len(current.segments) > 1 or items[j].kind == "punct" and tokens[items[j].start].text == ","
                  or _working_follows(items, k + 2)):
-        # "1 TB/s = 1000 GB/s so bw = 2039 GB/s", "= 0.6 cards → serving = 12 − 0.6", "rent 0.4, so bare = 3 × …",
-        # "64 seqs → step = 4 × 21.0 = 84 ms"
+        # "1 TB/s = 1000 GB/s so bw = 2039 GB/s", "= 0.6 cards → serving = 12 − 0.6",
+        # "rent 0.4, so bare = 3 × …", "64 seqs → step = 4 × 21.0 = 84 ms"
         return True
     if not (current.claim or len(current.segments) > 1) or j < 0 or items[j].kind != "punct" \
             or tokens[items[j].start].text != ",":  # "= 21,900, so pool_rent = 4 x 21,900" too

@@ -1,6 +1,7 @@
 """A line of code read as the working it holds, column for column: JavaScript, Rust, Go, C or Java (``const w =
 70e9 * 2; // 140 GB``, ``let t: f64 = 70.0 / 6.0; // 11.67 s``), and a line of any code whose ``#`` comment gives
-its value (``growth = surge - 40   # 12 req/s``).
+its value (``growth = surge - 40   # 12 req/s``), or whose comment gives the working of a key's value
+(``hours_per_year: 8760   # 24 * 365``).
 
 >>> script("const w = 70e9 * 2; // 140 GB")
 '      w = 70e9 * 2   = 140 GB'
@@ -21,10 +22,10 @@ _NAMED_COMMENT = re.compile(r"^(?!.*, )(?P<code>[^#=]*(?:=[^#=]*)?[-+*/×÷^(][^
 #: JavaScript's words around a working: ``const``/``let``/``var`` before a name, ``Math.`` before a function.
 _DECLARED = re.compile(r"^\s*(?:const|let(?:\s+mut)?|var|double|float|int|long|auto|final\s+double)"
                        r"(?=\s+[A-Za-z_]\w*\s*(?::\s*[a-z]\w*\s*)?=)")
-#: What else a C-family line adds around its working: a Rust type (``: f64``), Go's ``:=``, a cast (``(int)``), a block
-#: comment (``/* … */``).
 #: Number types a declaration may name after its variable (Rust's ``t: f64``, Go's ``var t float64``).
 TYPES = ("f64", "f32", "i64", "i32", "u64", "u32", "usize", "isize", "float64", "int64", "int")
+#: What else a C-family line adds around its working: a Rust type (``: f64``), Go's ``:=``, a cast (``(int)``), a block
+#: comment (``/* … */``).
 _TYPED = re.compile(r"(?<=[A-Za-z_0-9])\s*:\s*(?:%s)(?=\s*=)" % "|".join(TYPES))
 _GO_ASSIGN = re.compile(r"(?<=[A-Za-z_0-9\s]):(?==)")
 _CAST = re.compile(r"\((?:int|long|double|float|size_t|u64|i64)\)\s*(?=[(\w])")
@@ -46,9 +47,9 @@ def _cast(m: re.Match[str]) -> str:
 
 
 def script(text: str) -> str:
-    """A line of JavaScript (or another C-family language) reads as the working it holds: ``const w = 70e9 * 2; // 140 GB`` as
-    ``w = 70e9 * 2 = 140 GB``, ``Math.ceil(1.75) // 2 cards`` as ``ceil(1.75) = 2 cards``; a comment with no
-    value is an aside.
+    """A line of JavaScript (or another C-family language) reads as the working it holds: ``const w = 70e9 * 2;
+    // 140 GB`` as ``w = 70e9 * 2 = 140 GB``, ``Math.ceil(1.75) // 2 cards`` as ``ceil(1.75) = 2 cards``; a comment
+    with no value is an aside.
 
     >>> script("const w = 70e9 * 2; // 140 GB")
     '      w = 70e9 * 2   = 140 GB'

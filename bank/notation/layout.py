@@ -115,7 +115,8 @@ def _value(cell: str) -> bool:
 
 #: A value, then the reason for it: ``55 seqs, as 148/2.684 = 55.1`` (``since``, ``because``, ``cos`` too), the
 #: reason a working that comes to a result.
-_REASON = re.compile(r"(?<=[\w%)])(,?\s+)(as|since|because|cos)(\s+)(?=[$(]?\d[^=;]*[-+*/×÷x][^=;]*=\s*[$~≈]?\s*\d)")
+_REASON = re.compile(r"(?<=[\w%)])(,?\s+)(as|since|because|cos)(\s+)"
+                     r"(?=[$(]?\d[^=;]*[-+*/×÷x][^=;]*=\s*[$~≈]?\s*\d)")
 #: A value and up to three words after it, just before the reason.
 _VALUE_BEFORE_REASON = re.compile(r"\d[\d,.]*\s*[A-Za-z%$/]*(?:\s+[A-Za-z'][\w'-]*){0,3}$")
 

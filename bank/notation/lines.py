@@ -73,7 +73,7 @@ def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str
     label_end += _word(tokens[label_end]) in _THEN and tokens[label_end + 1].text in _OPENERS
     opening = [Item("expr", label_end, label_end, node=moved(previous, 0, 0), link="earlier")] \
         if previous is not None and _has_link(tokens) \
-        and (_opens(tokens, label_end, previous) or goes_on and tokens[label_end].text in ("-", "−", "×", "÷")) else []
+        and (_opens(tokens, label_end, previous) or goes_on and tokens[label_end].text in _ANY_OPERATOR) else []
     options = dict(names=names, units=units, max_length=max_length, max_depth=max_depth, giga=giga)
     chains = _chains(text, tokens, label_end, opening, options, previous)
     label = label_of(text, tokens, label_end, chains)
@@ -231,6 +231,8 @@ _ROUNDS_ON = ("→", "->", "=>", "⇒", "≈", "~")
 _THEN = ("then", "and", "next")
 #: Words that can only be arithmetic, going on from a value after ``and`` or ``then``.
 _OPERATION_WORDS = ("+", "-", "*", "/", "x", "X", "times", "mult", "div", "plus", "minus", "divided", "multiplied")
+#: What may open a line that code's ``mem -= w`` has turned into ``- w`` (a minus too, which alone may sign a value).
+_ANY_OPERATOR = ("-", "−", "×", "÷")
 _CONTINUING = ("+", "-", "*", "/", "x", "X", "times", "mult", "div", "plus", "minus", "less", "divided", "multiplied",
                "of", "at", "split", "per")
 

@@ -160,6 +160,12 @@ NUMBER_WORDS: dict[str, Fraction] = {word: Fraction(v) for word, v in {
 #: they stand for): its comma separates clauses with no space after it (``762，4 replica``), so it reads as a
 #: semicolon, except between a number's thousands (``$21，360``: see ``bank.notation.respell``).
 FULL_WIDTH_MARKS: dict[str, str] = {"，": ";", "、": ";", "。": ".", "\u3000": " "}
+#: Chinese and Japanese numerals, each one character, read as one digit before a counter word (``两张卡``, 2 cards).
+CJK_DIGITS: dict[str, str] = {"〇": "0", "零": "0", "一": "1", "二": "2", "两": "2", "兩": "2", "三": "3", "四": "4",
+                              "五": "5", "六": "6", "七": "7", "八": "8", "九": "9"}
+#: Counter words: what follows a number that counts things (``张`` sheets and cards, ``个`` anything, ``台``
+#: machines, ``倍`` times as much, ``枚`` in Japanese).
+CJK_COUNTERS = "个個张張台块塊位条條份次倍副名枚"
 #: Unicode's fractions, each one character (``½ byte``, ``1¾ cards``), at their exact values (Unicode gives a float).
 VULGAR_FRACTIONS: dict[str, Fraction] = {ch: Fraction(unicodedata.numeric(ch)).limit_denominator(10)
                                          for ch in "½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞⅒"}
@@ -224,6 +230,10 @@ LINK_WORDS = frozenset(w for phrase in (*EQUALS, *SAYS, *IMPLIES, *APPROX) for w
 #: Labels of a line that sets out the problem's data or what is asked (``Given: 70e9 params, 2 B each``), not working.
 DATA_LABELS = frozenset({"given", "givens", "known", "knowns", "data", "find", "unknown", "unknowns", "required",
                          "asked"})
+#: Who speaks, opening a line of a mock interview's transcript (``Interviewer: and the card?``, ``Me: 989 / 3.35``).
+#: The interviewer's lines are not the candidate's working; a candidate's tag is no label.
+INTERVIEWER_TAGS = frozenset({"interviewer", "int", "iv", "i", "q"})
+CANDIDATE_TAGS = frozenset({"me", "candidate", "cand"})
 #: Words that never name a param or step.
 RESERVED = frozenset({"x", "X", "of", "per", "at", "times", "mult", "div", "plus", "minus", "less", "by", "over",
                       "and", "nan", "inf", "infinity"}) | frozenset(APPROX) | frozenset(SUFFIXES)

@@ -160,7 +160,7 @@ def code(state: State, raw: str) -> n.Node | None:
     text, _, comment = raw.partition("#")
     if opens_with_value(comment):
         return None
-    tree = _computed(state, text)
+    tree = computed(state, text)
     return tree if tree is not None and n.has_operation(tree) else None
 
 
@@ -178,7 +178,7 @@ def typed(state: State, raw: str) -> bool:
     for statement in statements:
         assigns = _ASSIGNS.match(statement)
         names, right = (statement[:assigns.end() - 1], statement[assigns.end():]) if assigns else ("", statement)
-        values = [_computed(state, part) for part in _top_level(right)]
+        values = [computed(state, part) for part in top_level(right)]
         if any(v is None for v in values):
             continue
         read_any = True
@@ -234,7 +234,7 @@ class _Code(Parser):
         return None if tok.text in self.names else super().unit_word(tok)
 
 
-def _computed(state: State, text: str) -> n.Node | None:
+def computed(state: State, text: str) -> n.Node | None:
     """``text`` read as code in the learner's values, or None (not arithmetic, or a name never given)."""
     known = state.ref.names | frozenset(state.variables)
     text = _MODULE.sub(lambda m: " " * len(m[0]), text)
@@ -247,7 +247,7 @@ def _computed(state: State, text: str) -> n.Node | None:
     return variables.substitute_node(tree, state.variables)
 
 
-def _top_level(statement: str) -> list[str]:
+def top_level(statement: str) -> list[str]:
     """A statement split at the commas outside brackets (``1 / t, 64 / t``: a tuple), columns kept."""
     parts, depth, start = [], 0, 0
     for i, ch in enumerate(statement):

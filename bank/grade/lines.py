@@ -37,7 +37,7 @@ from ..notation.layout import opens_with_value
 from ..notation.respell import dash_after_result, respell
 from ..notation.nodes import moved
 from ..notation.tuples import spread
-from . import console, variables
+from . import console, sql, variables
 from .reading import amount
 from .state import State
 
@@ -75,6 +75,15 @@ def _referenced(state: State, raw: str, start: int) -> str:
 def _read_any(state: State, raw: str) -> n.Reading | None:
     prompt, state.prompt = state.prompt, ()
     code, state.code = state.code, None
+    if sql.typed(state, raw):  # "analytics=> select 70*2 as w_gb;": its values are in the table under it
+        return None
+    if sql.frame(state, raw):  # " w_gb", "------", "(1 row)"
+        return n.Reading(raw, "")
+    cells = sql.row(state, raw)
+    if cells is not None:  # "  140 | 41.8": each column's value, for its working
+        readings = [console.answered(_read(state, text), node) for text, node in cells]
+        return replace(readings[0], chains=tuple(chain for reading in readings for chain in reading.chains))
+    state.table = None
     raw = console.shell(raw) or console.wolfram(raw) or console.wolfram_out(raw)  # as at Python's ">>>"
     if raw.lstrip().startswith(console.PROMPT):
         if console.typed(state, raw):

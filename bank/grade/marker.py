@@ -18,6 +18,7 @@ and 3, :mod:`.locate` and :mod:`.carry`). Then the answer parts (rule 5,
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from fractions import Fraction
 
@@ -49,13 +50,20 @@ def grade(owner: Question | Term, variant: Variant, text: str) -> Report:
     """Mark a working (one line per step) against the reference working for ``variant``."""
     state = State(reference(owner, variant), commas=n.decimal_commas(text))
     rows = text.splitlines()
+    signed = False  # past an email's "-- ": its signature, a phone number and all
     for number_, raw in enumerate(rows, 1):
         if number_ > MAX_LINES:
             _error(state, number_, raw, NotationError(f"a working is limited to {MAX_LINES} lines", raw, 0, len(raw)))
             break  # one located error says so; the rest is not read
-        if raw.strip():
+        if not raw.strip():
+            continue
+        if signed or n.speaker(raw) == "interviewer":
+            why = "an email's signature" if signed else "the interviewer's words"
+            state.lines.append(LineResult(number_, raw, Status.UNMATCHED, message=f"{why}: nothing to mark"))
+        else:
             state.next_line = next((r for r in rows[number_:number_ + MAX_LINES] if r.strip()), "")
             _mark(state, number_, raw)
+        signed = signed or raw.strip() == n.SIGNATURE
     _stated_ahead(state)
     parts = finals(state)
     steps = tuple(StepCoverage(s.name, Coverage(state.coverage.get(s.name, ("missing", None))[0]),
@@ -95,7 +103,8 @@ def _mark(state: State, n_: int, raw: str) -> None:
         results = state.claims.setdefault(n_, [])
         for chain in claims:
             # "M = usable memory = 141 GB": a piece named by the side it left out
-            results.append(_claim(state, n_, chain, named.get(id(chain), reading.label), id(chain) in interim))
+            label = named.get(id(chain)) or _sentence_label(raw, reading, chain)
+            results.append(_claim(state, n_, chain, label, id(chain) in interim))
         said = said or _mentions(reading, state)
         results.extend(_said(state, n_, chain, step, reading.label, stands) for chain, step, stands in said)
     except NotationError as exc:
@@ -133,15 +142,37 @@ def _plain(node: n.Node) -> Fraction | None:
 def _continued(reading: n.Reading, following: str) -> bool:
     """``W16 = 7 × 10⁹ × 2 B``, then a line opening ``= 14 GB``: a working whose value the next line gives, as
     on a page of algebra (a working with no value is otherwise credited for what it computes)."""
-    return bool(reading.claims) and following.lstrip().startswith(("=", "≈")) and all(
+    return bool(reading.claims) and n.untagged(following).lstrip().startswith(("=", "≈")) and all(
         len(c.segments) == 1 and n.has_operation(c.segments[0].node) for c in reading.claims)
 
 
+#: Where a sentence ends: a full stop, ``!`` or ``?`` (not a decimal point), or a semicolon, before a space.
+_SENTENCE_END = re.compile(r"(?:[.!?](?![0-9])|;)\s+")
+
+
+def _sentence_label(raw: str, reading: n.Reading, chain: n.Chain) -> str:
+    """The label of a claim: the line's, unless a sentence ended since the claim before it, when its own words
+    are (``capacity is 10% over: 11 rps. During the rise 10 × 1.2 = 12 rps.``: the second is the rise's).
+
+    >>> from bank.notation import read_line
+    >>> r = read_line("capacity: 10 x 1.1 = 11 rps. During the rise 10 x 1.2 = 12 rps.")
+    >>> [_sentence_label(r.text, r, c) for c in r.claims]
+    ['capacity', 'During the rise']
+    """
+    before = [c for c in reading.chains if c.segments and c.start < chain.start]
+    if not before:
+        return reading.label
+    gap = raw[max(s.end for c in before for s in c.segments):chain.start]
+    sentences = _SENTENCE_END.split(gap)
+    return sentences[-1].strip(" :,-–—") if len(sentences) > 1 else reading.label
+
+
 def _data_line(reading: n.Reading) -> bool:
-    """``Given: P = 70e9 params; 2 / 1 / 0.5 B per param``, ``Find: TTFT``: the problem set out, where no claim works
-    a value out (``Given: usable = 0.9 × 80 = 72 GB`` is working, and marked)."""
+    """``Given: P = 70e9 params; 2 / 1 / 0.5 B per param``, ``Find: TTFT``, ``> A replica loads 70 GB`` quoted in an
+    email: the problem set out, where no claim works a value out (``Given: usable = 0.9 × 80 = 72 GB`` is working, and marked)."""
     words = reading.label.lower().split()
-    return bool(words) and words[0] in DATA_LABELS and not any(
+    quoted = n.quoted(reading.text) and not any(sign in reading.text for sign in "=≈")  # "> 14 − 12 = 2" is working
+    return (bool(words) and words[0] in DATA_LABELS or quoted) and not any(
         len(c.segments) > 1 and n.has_operation(c.segments[0].node) for c in reading.claims)
 
 

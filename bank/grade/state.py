@@ -69,6 +69,10 @@ class State:
     claims: dict[int, list] = field(default_factory=dict)
     #: What a ``>>>`` line computed (a tuple's values each), for what is printed on the line after it.
     prompt: tuple[n.Node, ...] = ()
+    #: A psql query typed so far, until its ``;``; then its columns, each a name and its working (None where it
+    #: is no sum), for the table psql prints under it (:mod:`.sql`).
+    query: str | None = None
+    table: tuple[tuple[str, n.Node | None], ...] | None = None
     #: What the line before computed, as code, for the value an R console prints after ``[1]``.
     code: n.Node | None = None
     #: The next line with something on it (``[1] 11.66667`` says the line before it is code).

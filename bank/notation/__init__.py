@@ -34,6 +34,7 @@ from .nodes import BinOp, Call, Compare, Expr, Name, Neg, Node, Num, Quantity, V
     numbers, respan, swap, walk
 from .parser import MAX_DEPTH, MAX_LENGTH, Parser, check_power, parse, parse_condition
 from .prose import ProseParser
+from .speakers import SIGNATURE, quoted, speaker, untagged
 from .symbolic import to_sympy
 from ..vocabulary import RESERVED
 
@@ -43,4 +44,5 @@ __all__ = [
     "Reading", "Segment", "has_operation", "parse_line", "read_line", "BinOp", "Call", "Compare", "Expr", "Name", "Neg", "Node", "Num",
     "Quantity", "Visitor", "bare", "children", "names", "numbers", "respan", "swap", "walk", "MAX_DEPTH", "MAX_LENGTH",
     "Parser", "ProseParser", "check_power", "parse", "parse_condition", "to_sympy", "RESERVED",
+    "SIGNATURE", "quoted", "speaker", "untagged",
 ]

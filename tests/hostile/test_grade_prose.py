@@ -4,7 +4,8 @@ prompts, LaTeX, results before a dash, cut-off digits, SI's ``s⁻¹``, R's ``<-
 ``in GB`` and ``× 1e6``, values side by side, inequalities, units as labels, struck-out values, stated precisions,
 a stopwatch's seconds, lines that open with ``plus`` or an arrow, Swiss thousands, closing tags, ``9.5×``, ``divide
 … by``, footnote marks, ``p/s``, ``c.`` and ``ish``, comments that name their value, numbered table rows, chat's
-``m``, rough values in brackets, signs after words, French octets, Indian digit groups and Unicode fractions; and
+``m``, rough values in brackets, signs after words, French octets, Indian digit groups and Unicode fractions; psql
+sessions, transcripts, emails and Chinese counters; and
 whole workings that define variables (some spelt like units) or write numbers the European way. Each runs `bank
 grade` in a process of its own with bounded time and memory, and must end in a verdict or a located error, never a
 traceback."""
@@ -149,6 +150,13 @@ WORKINGS = {
                         + "C1 = 1000/B59 = 1 tok/s per sequence | D1 = C1 @ $1/h = $1/h\n",
     "script-prints": "".join(f"v{i} = v{i - 1} * 2 + {i}\nprint(f\"{{v{i}:.1f}}\")  # {i}\n" for i in range(1, 60)),
     "numbered-steps": "".join(f"({i}) v = ({i - 1}) + ({i - 1}) + 0 = {2 ** i}\n" for i in range(1, 60)) + "(99) (98) (1)(2)\n",
+    "psql-session": "".join(f"analytics=> select {i}*2 as a{i}, a{i - 1}^99999 as b{i}, round(round({i}, 2), 2) as c;\n"
+                            f" a{i} | b{i} | c\n----+----+---\n {2 * i} | 1 | {i}\n(1 row)\n" for i in range(1, 40))
+                    + "=> with t as (select 1 as x)\n" + "-> select x" + ", x" * 2000 + "\n" + " 1 |" * 3000 + "\n",
+    "psql-never-ends": "analytics=> with t as (\n" + "select (((((1\n" * 200 + "| 1 | 2\n-[ RECORD 1 ]\nx | 5\n",
+    "transcript-and-email": "".join(f"Interviewer: {i} × 2 = {2 * i}\nMe: = {i}\n> {i} GB\n" for i in range(60))
+                            + "-- \n" + "+44 7700 900461\n" * 30,
+    "cjk-counters": "".join(f"{'两' * i}张卡 × {i}个 ÷ 三倍 = 4 张卡\n" for i in range(1, 60)),
     "unit-words-as-names": "".join(f"tokens = params * {i}  # {i} -> {i}\nparams = tokens / tps\n" for i in range(40)),
 }
 

@@ -1,0 +1,93 @@
+"""Round ninety-four: a mock interview kept as a transcript (``Interviewer: and the card?``, ``Me: 989 / 3.35``), an
+answer sent by email (the question quoted with ``> ``, a signature after ``-- ``), a psql session (``analytics=>
+select 70/6.0 as read_s;`` and the table psql prints under it), and a Chinese speaker's labels and counters
+(``两张卡``, two cards; ``4 张卡 × 989``). Also a claim in a
+later sentence of a line, which takes that sentence's words as its label, not the line's.
+
+Cases come from unseen workings marked by hand before the grader ran (tests/grade/corpus, ``s32-*``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .lines_check import assert_line, part
+
+PSQL = ("analytics=> select 70/6.0 as read_s, 70/6.0 + 20 as boot_s;\n"
+        "       read_s        |       boot_s\n"
+        "---------------------+---------------------\n"
+        " 11.6666666666666667 | 31.6666666666666667\n"
+        "(1 row)\n")
+EXPANDED = ("analytics=> \\x\nExpanded display is on.\n"
+            "analytics=> select 2*8e9 as flop, 8e9*2 as bytes, round(989/3.35, 1) as ridge;\n"
+            "-[ RECORD 1 ]-------\nflop  | 16000000000\nbytes | 16000000000\nridge | 295.2\n")
+CTE = ("analytics=> with t as (select 500 as tok)\n"
+       "analytics-> select tok/24.0 as drain_s,\n"
+       "analytics->        round(2.50/3600*tok/24.0, 4) as cost\n"
+       "analytics-> from t;\n"
+       "      drain_s       |  cost\n--------------------+--------\n 20.8333333333333333 | 0.0145\n(1 row)\n")
+TRANSCRIPT = ("Interviewer: 8B params at 2 bytes each, 989 TFLOP/s, 3.35 TB/s. Start with batch one.\n"
+              "Me: Per step we do 2 × 8B = 16 GFLOP and read 8B × 2 bytes = 16 GB of weights.\n"
+              "Interviewer: And the card?\n"
+              "Me: The ridge point is 989e12 / 3.35e12 ≈ 295 FLOP/byte.\n")
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("replica-boot-gap", None, PSQL, 1, "unmatched", None),
+    ("replica-boot-gap", None, PSQL, 2, "unmatched", None),
+    ("replica-boot-gap", None, PSQL, 3, "unmatched", None),
+    ("replica-boot-gap", None, PSQL, 4, "correct", "boot_time"),
+    ("replica-boot-gap", None, PSQL, 5, "unmatched", None),
+    ("replica-boot-gap", None, PSQL.replace("70/6.0 + 20", "70/6.0 + 2"), 4, "slip", "boot_time"),
+    ("decode-roofline-batch", None, EXPANDED, 5, "correct", "flop_step"),
+    ("decode-roofline-batch", None, EXPANDED, 7, "correct", "ridge"),
+    ("decode-roofline-batch", None, EXPANDED, 4, "unmatched", None),
+    ("draining", None, CTE, 7, "correct", "drain_cost"),
+    ("replica-boot-gap", None, "select 70/6.0 as read_s;\n read_s\n--------\n 11.7\n(1 row)", 4, "correct",
+     "read_time"),
+    ("replica-boot-gap", None, "With a 6 GB/s disk, 70 / 6 = 11.7 s to read\nthen 11.7 + 20 = 31.7 s", 1,
+     "correct", "read_time"),
+], ids=["a-query-shows-no-value", "psql-header", "psql-rule", "the-row-carries-each-column", "row-count",
+        "a-wrong-column", "expanded-display-by-name", "expanded-display-round-digits", "the-record-heading",
+        "a-cte-names-a-value", "a-bare-query-and-one-column", "a-sentence-opening-with-with"])
+def test_psql_sessions(qid, seed, working, line, status, step):
+    """A psql query shows no value; the values psql prints under it carry its columns' workings."""
+    assert_line(qid, seed, working, line, status, step)
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("decode-roofline-batch", None, TRANSCRIPT, 1, "unmatched", None),
+    ("decode-roofline-batch", None, TRANSCRIPT, 2, "correct", "bytes_step"),
+    ("decode-roofline-batch", None, TRANSCRIPT, 4, "correct", "ridge"),
+    ("kv-cache-per-token", None, "Q: 80 layers, 8 KV heads, head dim 128, fp16. Bytes per token?\n"
+     "A: 2 × 80 × 8 × 128 × 2 = 327,680 B", 1, "unmatched", None),
+    ("kv-cache-per-token", None, "Me: K and V, so 2 × 80 × 8 × 128 × 2 bytes\nMe: = 327,680 bytes per token", 2,
+     "correct", "kv_token"),
+    ("replica-boot-gap", None, "> A replica loads 70 GB at 6 GB/s, then starts up for 20 s.\n\nHi Dana,\n"
+     "Read: 70 / 6 = 11.7 s, and 11.7 + 20 ≈ 32 s to the first token.\n\nBest,\nSam\n-- \nSam Okafor · +44 7700 900461",
+     9, "unmatched", None),
+    ("launch-sizing", None, "> The rule provisions 25% more than the forecast, plus 1 spare\n"
+     "9000 / 3000 = 3 serving, 4 with the spare", 1, "unmatched", None),
+    ("autoscaling-signal", None, "capacity is 10% over: 11 rps. During the rise 10 × 1.2 = 12 rps.", 1, "correct",
+     "burst_rate"),
+    ("weight-memory-precision", None, "权重：70B × 2 B = 140 GB，所以 140 / 80 = 1.75 → 两张卡", 1, "correct",
+     "cards16"),
+    ("tail-latency", None, "一个 miss：2 × 70e9 × 24000 = 3.36e15 FLOP\n4 张卡 × 989 × 50% = 1978 TFLOP/s", 2,
+     "correct", "prefill_rate"),
+], ids=["the-interviewer-speaks", "me-and-two-workings", "me-and-a-ridge", "q-then-a", "me-then-me-equals",
+        "a-signature-after-dashes", "a-quoted-question", "a-later-sentence-has-its-own-label", "chinese-labels",
+        "a-chinese-counter-before-times"])
+def test_transcripts_and_emails(qid, seed, working, line, status, step):
+    """What the interviewer says, what an email quotes and its signature are not the candidate's working."""
+    assert_line(qid, seed, working, line, status, step)
+
+
+def test_a_quoted_working_is_still_working():
+    """A Markdown quote of the learner's own working (``> 12 − 11 = 1 req/s``) is marked: only a quote with no
+    working is the question's."""
+    working = "capacity 10 × 1.1 = 11 rps, rise 10 × 1.2 = 12 rps\n> 12 − 11 = 1 req/s of backlog growth"
+    assert_line("autoscaling-signal", None, working, 2, "correct", "backlog_growth")
+
+
+def test_a_psql_answer_is_the_answer():
+    assert part("replica-boot-gap", None, PSQL, "boot_time").status == "correct"

@@ -212,7 +212,8 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
         return "ok", None, c  # 5.6e14 FLOP / (4 x 989e12 x 0.5) = 283 ms: 989e12 FLOP/s, as the problem has it
     for whole in (unsaid.unit_on_whole(first, ctx.scope, line.text),
                   unsaid.numerator_unsaid(first, ctx.scope, line.text),
-                  unsaid.rate_of_numerator(first, ctx.scope, line.text)):
+                  unsaid.rate_of_numerator(first, ctx.scope, line.text),
+                  unsaid.divisor_unsaid(first, ctx.scope, line.text)):
         if whole is not None and _agree(whole, side) == "ok":
             return "ok", None, whole  # 16/3350 s = 4.78 ms: the unit written last is the answer's
     exact = ctx.unrounded(first) if ctx.unrounded is not None else None

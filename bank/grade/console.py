@@ -1,4 +1,5 @@
-"""Working typed at a console: Python's ``>>>`` prompt and R's ``[1]``, as a tutor reads a pasted session.
+"""Working typed at a console: Python's ``>>>`` prompt (IPython's ``In [1]:`` too) and R's ``[1]``, as a tutor reads a
+pasted session.
 
 A line typed at a prompt shows no value of its own: Python prints it on the next line. So a ``>>>`` line gives
 its names their values (``>>> kv = 2 * 40 * 8 * 128``) and keeps what its last statement computes; the number
@@ -110,9 +111,11 @@ def shell(raw: str) -> str | None:
     return f"{PROMPT} {found['code']}" if found is not None else PROMPT
 
 
-#: Mathematica's prompts: ``In[1]:= 2 80 8 128 2`` then ``Out[1]= 327680``.
+#: Mathematica's prompts: ``In[1]:= 2 80 8 128 2`` then ``Out[1]= 327680``; IPython's ``Out[1]: 327680`` too.
 _WOLFRAM_IN = re.compile(r"^\s*In\[\d+\]\s*:=\s*")
-WOLFRAM_OUT = re.compile(r"^\s*Out\[\d+\]\s*(?://\s*\w+\s*)?=\s*")
+WOLFRAM_OUT = re.compile(r"^\s*Out\s?\[\d+\]\s*(?://\s*\w+\s*)?[=:]\s*")
+#: IPython's prompt, ``In [3]: 70e9 * 2 / 1e9``, and the ``...:`` of a cell's further lines.
+_IPYTHON_IN = re.compile(r"^\s*(?:In\s?\[\d+\]|\.{3,}):(?!=)\s?")
 #: Mathematica's words for Python's functions (``Ceiling[140/80]``); ``N[…]`` and ``// N`` only ask for a decimal.
 _WOLFRAM_FUNCTIONS = {"Ceiling": "ceil", "Floor": "floor", "Round": "round", "Max": "max", "Min": "min",
                       "Sqrt": "sqrt", "Abs": "abs", "N": ""}
@@ -139,6 +142,17 @@ def wolfram(raw: str) -> str | None:
     if last is not None:  # Mathematica prints what an assignment gives, as Python would print the name
         text += "; " + last.group().rstrip("= ").strip()
     return f"{PROMPT} {text}"
+
+
+def ipython(raw: str) -> str | None:
+    """A line of an IPython cell (``In [3]: kv = 2 * 80 * 8 * 128 * 2``, then ``   ...: kv``), as the ``>>>`` line
+    Python's own prompt shows; None for any other line.
+
+    >>> ipython("In [3]: 70e9 * 2 / 1e9"), ipython("   ...: kv_seq"), ipython("In [4]:")
+    ('>>> 70e9 * 2 / 1e9', '>>> kv_seq', '>>> ')
+    """
+    m = _IPYTHON_IN.match(raw)
+    return None if m is None else f"{PROMPT} {raw[m.end():]}"
 
 
 def wolfram_out(raw: str) -> str:
@@ -172,7 +186,7 @@ def typed(state: State, raw: str) -> bool:
     GB``); a comment that only opens with a number (``# 16-bit``) gives none when Python prints the value."""
     text, _, comment = raw.split(PROMPT, 1)[1].partition("#")
     statements = [s for s in text.split(";") if s.strip()]
-    if not statements or opens_with_value(comment) and not _PRINTED.match(state.next_line):
+    if not statements or gives_value(text, comment) and not _PRINTED.match(state.next_line):
         return False
     read_any = False
     for statement in statements:
@@ -192,6 +206,27 @@ def typed(state: State, raw: str) -> bool:
             if len(kept) == 1:
                 variables.keep(state.variables, "_", kept[0])  # Python's name for the value it last printed
     return read_any
+
+
+def gives_value(code: str, comment: str) -> bool:
+    """Whether a comment gives its line's value (``>>> w = 70e9 * 2  # 140 GB``), not a number the code already
+    has (``>>> eff = 0.5 * 989e12  # 50% MFU``).
+
+    >>> gives_value("w = 70e9 * 2 ", " 140 GB"), gives_value("eff = 0.5 * 989e12 ", " 50% MFU")
+    (True, False)
+    """
+    if not opens_with_value(comment):
+        return False
+    said = _SAID.search(comment)
+    if said is None:
+        return True
+    value = Fraction(said.group(1).replace(",", "")) / (100 if said.group(2) else 1)
+    written = {Fraction(x) for x in re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?:e[+-]?\d+)?(?![\w.])", code)}
+    return value not in written
+
+
+#: The number a comment opens with, and whether it is a percentage.
+_SAID = re.compile(r"^\s*[$~≈]?\s*(\d[\d,]*(?:\.\d+)?)\s*(%)?")
 
 
 def answered(reading: n.Reading, prompt: n.Node | None) -> n.Reading:

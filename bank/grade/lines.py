@@ -84,10 +84,13 @@ def _read_any(state: State, raw: str) -> n.Reading | None:
         readings = [console.answered(_read(state, text), node) for text, node in cells]
         return replace(readings[0], chains=tuple(chain for reading in readings for chain in reading.chains))
     state.table = None
-    raw = console.shell(raw) or console.wolfram(raw) or console.wolfram_out(raw)  # as at Python's ">>>"
+    raw = console.shell(raw) or console.wolfram(raw) or console.ipython(raw) or console.wolfram_out(raw)  # as ">>>"
     if raw.lstrip().startswith(console.PROMPT):
         if console.typed(state, raw):
             return None
+        typed_code, _, comment = raw.partition("#")
+        if not console.gives_value(typed_code, comment) and "=" not in typed_code.replace("==", "").split(";")[-1]:
+            return None  # ">>> 1 / step(16), 4 * 16 / step(16)": code this reader cannot run shows no value
         raw = raw.replace(console.PROMPT, " " * len(console.PROMPT), 1)  # ">>> P = 405e9": code, the prompt aside
     rows = console.printed_tuple(raw, len(prompt))
     if rows is not None:  # "(35.13, 2248.7)": a value for each of "1 / t, 64 / t"

@@ -1,7 +1,7 @@
 """Readings of a working in which the learner leaves something unsaid, as people do on paper.
 
-A unit on the whole (``16/3350 s``), the numerator's unit (``18.14 / 864 GB/s``) or the rate's (``15.2G /
-2.039T/s``), a scaling word kept in the head (``27M × $3 = $81``), the million a price is per (``× 1e6``), the
+A unit on the whole (``16/3350 s``), the numerator's unit (``18.14 / 864 GB/s``), the rate's (``15.2G /
+2.039T/s``) or the divisor's (``5.6e14 FLOP / 494.5e12 = 1.13 s``), a scaling word kept in the head (``27M × $3 = $81``), the million a price is per (``× 1e6``), the
 hour a price is per (``8,760 h × $2.50 = $21,900``), the hour a count of tokens is per (``$10/hr ÷ 9.22M tok``),
 and what a conversion factor converts (the 3,600 of ``$10/hr ÷ (2,562 × 3,600)``, seconds in an hour).
 :mod:`bank.grade.arithmetic` tries each when the strict reading fails; each returns the reading, or None or
@@ -78,6 +78,23 @@ def rate_of_numerator(node: n.Node, scope: Scope, text: str) -> Amount | None:
             return None
         unit = Unit(rate.scale, tuple(a + b for a, b in zip(top.dims, rate.dims)))
         return amount(replace(node, right=replace(node.right, unit=unit)), scope, text)
+    except (NotationError, ArithmeticError, ValueError):
+        return None
+
+
+def divisor_unsaid(node: n.Node, scope: Scope, text: str) -> Amount | None:
+    """``5.6e14 FLOP / (4 × 494.5e12) = 283 ms``: an amount over bare numbers, a rate of that amount per second (the
+    494.5e12 is FLOP/s, in base units)."""
+    if not isinstance(node, n.BinOp) or node.op != "/" \
+            or any(isinstance(x, (n.Quantity, n.Name)) for x in n.walk(node.right)):
+        return None
+    try:
+        top = amount(node.left, scope, text).unit
+        if top is None or top.dims[0] or not any(top.dims):
+            return None
+        rate = Unit(Fraction(1), (-1, *top.dims[1:]))
+        right = node.right
+        return amount(replace(node, right=n.Quantity(right.start, right.end, right, rate, "")), scope, text)
     except (NotationError, ArithmeticError, ValueError):
         return None
 

@@ -131,7 +131,8 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
 
 #: Function spellings learners use for the registered names.
 ALIASES = {"ceiling": "ceil", "roundup": "ceil", "rounddown": "floor", "Ceil": "ceil", "Floor": "floor",
-           "Round": "round", "Max": "max", "Min": "min", "Sqrt": "sqrt", "Abs": "abs"}
+           "Round": "round", "Max": "max", "Min": "min", "Sqrt": "sqrt", "Abs": "abs",
+           "int": "floor"}  # Python's int() of a positive number
 
 
 def function(name: str) -> Function:

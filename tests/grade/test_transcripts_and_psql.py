@@ -91,3 +91,43 @@ def test_a_quoted_working_is_still_working():
 
 def test_a_psql_answer_is_the_answer():
     assert part("replica-boot-gap", None, PSQL, "boot_time").status == "correct"
+
+
+NOTEBOOK = ("In [1]: P, prompt = 8e9, 4000\n"
+            "   ...: prefill = 2 * P * prompt\n"
+            "   ...: prefill\n"
+            "Out[1]: 64000000000000.0\n"
+            "In [2]: eff = 0.5 * 989e12   # 50% MFU\n"
+            "In [3]: prefill / eff * 1e3   # ms\n"
+            "Out[3]: 129.42366026289181\n")
+BATCH = ("In [1]: w = 140; kv = 327680 * 8192 / 1e9\n"
+         "   ...: B = int((4 * 80 * 0.9 - w) / kv); B\n"
+         "Out[1]: 55\n")
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("prefill-time-to-first-token", None, NOTEBOOK, 3, "unmatched", None),
+    ("prefill-time-to-first-token", None, NOTEBOOK, 4, "correct", "prefill_flop"),
+    ("prefill-time-to-first-token", None, NOTEBOOK, 5, "unmatched", None),
+    ("prefill-time-to-first-token", None, NOTEBOOK, 7, "correct", "ttft"),
+    ("prefill-time-to-first-token", None, NOTEBOOK.replace("eff * 1e3", "eff * 1e4").replace("129.42", "1294.2"),
+     7, "slip", "ttft"),
+    ("replica-throughput-and-cost", None, BATCH, 2, "unmatched", None),
+    ("replica-throughput-and-cost", None, BATCH, 3, "correct", "batch"),
+    ("throughput-vs-concurrency", None, "In [1]: step = lambda b: (16e9 + b * 134e6) / 864e9\n"
+     "   ...: 1 / step(16), 4 * 16 / step(16)", 2, "unmatched", None),
+    ("prefill-time-to-first-token", None, ">>> eff = 0.5 * 989e12  # 494.5 TFLOP/s", 1, "correct", "effective"),
+    ("tensor-parallel-overhead", None, "compute: 2 × 70e9 × 4000 = 5.6e14 FLOP / (4 × 494.5e12) = 283 ms", 1,
+     "correct", "compute_time"),
+    ("tensor-parallel-overhead", None, "compute: 2 × 70e9 × 4000 = 5.6e14 FLOP / (4 × 494.5e12) = 566 ms", 1,
+     "slip", "compute_time"),
+    ("kv-cache-per-token", None, "2*80*8*128*2 = 327680\n327680*8192/1e9 = 2.68\n"
+     "→ 1トークン 327,680 B、1シーケンス 約2.68 GB", 3, "correct", "kv_token"),
+], ids=["an-ipython-cell-shows-no-value", "its-out-line-carries-it", "a-comment-that-repeats-a-factor",
+        "a-name-from-an-earlier-cell", "a-wrong-cell-is-a-slip", "int-of-a-sum-at-the-prompt", "int-is-floor", "code-this-reader-cannot-run",
+        "a-comment-that-gives-the-value", "a-bare-divisor-is-a-rate", "a-bare-divisor-and-a-slip",
+        "japanese-per-one-and-about"])
+def test_notebooks_rates_and_japanese(qid, seed, working, line, status, step):
+    """Round ninety-six: IPython's ``In [n]:``/``...:``/``Out[n]:`` read as Python's prompt; ``5.6e14 FLOP / (4 ×
+    494.5e12) = 283 ms``, a bare divisor the amount's rate per second; ``1トークン``, per token, and ``約``, about."""
+    assert_line(qid, seed, working, line, status, step)

@@ -5,7 +5,7 @@ prompts, LaTeX, results before a dash, cut-off digits, SI's ``s⁻¹``, R's ``<-
 a stopwatch's seconds, lines that open with ``plus`` or an arrow, Swiss thousands, closing tags, ``9.5×``, ``divide
 … by``, footnote marks, ``p/s``, ``c.`` and ``ish``, comments that name their value, numbered table rows, chat's
 ``m``, rough values in brackets, signs after words, French octets, Indian digit groups and Unicode fractions; psql
-sessions, transcripts, emails and Chinese counters; and
+sessions, IPython cells, transcripts, emails, Chinese and Japanese counters, bare divisors; and
 whole workings that define variables (some spelt like units) or write numbers the European way. Each runs `bank
 grade` in a process of its own with bounded time and memory, and must end in a verdict or a located error, never a
 traceback."""
@@ -156,6 +156,10 @@ WORKINGS = {
     "psql-never-ends": "analytics=> with t as (\n" + "select (((((1\n" * 200 + "| 1 | 2\n-[ RECORD 1 ]\nx | 5\n",
     "transcript-and-email": "".join(f"Interviewer: {i} × 2 = {2 * i}\nMe: = {i}\n> {i} GB\n" for i in range(60))
                             + "-- \n" + "+44 7700 900461\n" * 30,
+    "ipython-session": "".join(f"In [{i}]: a{i} = int(a{i - 1} * a{i - 1} + 0.5)  # {i}% of it\n   ...: a{i}\n"
+                               f"Out[{i}]: {i}\n" for i in range(1, 60)) + "   ...:\n" * 30 + "Out[99]: [1, 2]\n"
+                       + "In [100]: f = lambda x: f(x)\n   ...: f(1), int(9" + "9" * 5000 + ")\n",
+    "bare-divisors": "".join(f"t = 5.6e14 FLOP / ({i} × 494.5e12 × 1e{i}) = {i} ms\n" for i in range(1, 60)),
     "cjk-counters": "".join(f"{'两' * i}张卡 × {i}个 ÷ 三倍 = 4 张卡\n" for i in range(1, 60)),
     "unit-words-as-names": "".join(f"tokens = params * {i}  # {i} -> {i}\nparams = tokens / tps\n" for i in range(40)),
 }

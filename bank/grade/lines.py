@@ -37,7 +37,7 @@ from ..notation.layout import opens_with_value
 from ..notation.respell import dash_after_result, respell
 from ..notation.nodes import moved
 from ..notation.tuples import spread
-from . import console, sql, variables
+from . import console, sheet, sql, variables
 from .reading import amount
 from .state import State
 
@@ -84,6 +84,11 @@ def _read_any(state: State, raw: str) -> n.Reading | None:
         readings = [console.answered(_read(state, text), node) for text, node in cells]
         return replace(readings[0], chains=tuple(chain for reading in readings for chain in reading.chains))
     state.table = None
+    row = sheet.formula_row(raw)
+    if row is not None:  # "usable GB | =0,9*80 | 72": a spreadsheet's row, its value the cell B<row>
+        reading = _read(state, row)
+        sheet.keep(state, raw, state.row, reading)
+        return reading
     raw = console.shell(raw) or console.wolfram(raw) or console.ipython(raw) or console.wolfram_out(raw)  # as ">>>"
     if raw.lstrip().startswith(console.PROMPT):
         if console.typed(state, raw):

@@ -73,6 +73,7 @@ def grade(owner: Question | Term, variant: Variant, text: str) -> Report:
 
 
 def _mark(state: State, n_: int, raw: str) -> None:
+    state.row = n_
     try:
         reading = lines.read(state, raw)
         if reading is None:

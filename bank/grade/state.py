@@ -69,6 +69,8 @@ class State:
     claims: dict[int, list] = field(default_factory=dict)
     #: What a ``>>>`` line computed (a tuple's values each), for what is printed on the line after it.
     prompt: tuple[n.Node, ...] = ()
+    #: The number of the line being read (a pasted spreadsheet's row: :mod:`.sheet`).
+    row: int = 0
     #: A psql query typed so far, until its ``;``; then its columns, each a name and its working (None where it
     #: is no sum), for the table psql prints under it (:mod:`.sql`).
     query: str | None = None

@@ -79,7 +79,7 @@ def respell(text: str) -> str:
     if not text.isascii():
         text = _ACCENTED.sub(lambda m: _unaccented(m.group()), text)
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
-    for rewrite in (untagged, cjk, _struck, _emphasis, _footnotes, _british, spoken, _spanish, _precision, _stopwatch, _sourced,
+    for rewrite in (untagged, cjk, _struck, _emphasis, _footnotes, _british, spoken, _spanish, _said_operators, _precision, _stopwatch, _sourced,
                     _tagged, _divide, latex, _heading, table_row, csv_row, two_workings, columns, keyed, script,
                     commented, _dimensions, _bracketed_units, _what_for, _per_power, _converted, _inequality,
                     _worked_after, reason_after, _closed):
@@ -184,6 +184,25 @@ def _spanish(text: str) -> str:
     '70 billion      × 2 B'
     """
     return _MIL_MILLONES.sub(lambda m: "billion".ljust(len(m.group())), text) if "millones" in text else text
+
+
+#: Operators said in Portuguese, Spanish or French between two numbers: ``0,4 mais 2 × 1,7``, ``8 menos 2``,
+#: ``4 vezes 989``, ``140 dividido por 80``. Between numbers only: French ``mais`` is "but" elsewhere.
+_SAID_OPERATORS = {"mais": "+", "más": "+", "menos": "-", "moins": "-", "vezes": "×", "fois": "×",
+                   "dividido por": "/", "dividida por": "/", "divisé par": "/"}
+_SAID_OPERATOR = re.compile(r"(?<=[\d%%)])(\s+)(%s)(?=\s+[$(]?\d)"
+                            % "|".join(sorted(_SAID_OPERATORS, key=len, reverse=True)))
+
+
+def _said_operators(text: str) -> str:
+    """``0,4 mais 2 × 1,7`` as ``0,4 +    2 × 1,7``, column for column.
+
+    >>> _said_operators("0,4 mais 2 × 1,7 = 3,8 s"), _said_operators("140 dividido por 80 = 1,75")
+    ('0,4 +    2 × 1,7 = 3,8 s', '140 /            80 = 1,75')
+    """
+    if not any(word in text for word in ("ais", "ás", "enos", "oins", "ezes", "ois", "ivid")):
+        return text
+    return _SAID_OPERATOR.sub(lambda m: m[1] + _SAID_OPERATORS[m[2]].ljust(len(m[2])), text)
 
 
 #: Footnote marks: ``2 cards¹``, ``0.54 GB*``, ``2 bytes* = 140 GB``, ``$9†``, and a footnote's own ``¹ rounded up``.

@@ -131,3 +131,35 @@ def test_notebooks_rates_and_japanese(qid, seed, working, line, status, step):
     """Round ninety-six: IPython's ``In [n]:``/``...:``/``Out[n]:`` read as Python's prompt; ``5.6e14 FLOP / (4 ×
     494.5e12) = 283 ms``, a bare divisor the amount's rate per second; ``1トークン``, per token, and ``約``, about."""
     assert_line(qid, seed, working, line, status, step)
+
+
+SHEET = ("nutzbar GB | =0,9*80 | 72\n"
+         "Gewichte GB | =8*2 | 16\n"
+         "frei GB | =B1-B2 | 56\n"
+         "KV B/Token | =2*32*8*128*2 | 131072\n"
+         "KV je Seq GB | =B4*4096/1E9 | 0,537\n"
+         "Seq roh | =B3/B5 | 104,31\n"
+         "Seq | =ABRUNDEN(B6;0) | 104\n")
+NUMBERED = ("Zeile | Bezeichnung | Formel | Wert\n"
+            "2 | Ankünfte req/s | 10\n"
+            "3 | Verweildauer s | 0,5\n"
+            "4 | im System | =B2*B3 | 5\n")
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("kv-cache-capacity", None, SHEET, 1, "correct", "usable"),
+    ("kv-cache-capacity", None, SHEET, 3, "correct", "free"),
+    ("kv-cache-capacity", None, SHEET, 5, "correct", "kv_seq"),
+    ("kv-cache-capacity", None, SHEET, 7, "correct", "sequences"),
+    ("kv-cache-capacity", None, SHEET.replace("| 104\n", "| 105\n"), 7, "slip", "sequences"),
+    ("kv-cache-capacity", None, SHEET.replace("=0,9*80 | 72", "=0,9*80 | 70").replace("| 56", "| 54"), 3, "carried",
+     "free"),
+    ("autoscaling-signal", None, NUMBERED, 4, "correct", "resident"),
+    ("tail-latency", None, "0,4 mais 2 × 1,7 = 3,8 s", 1, "correct", "tail_ttft"),
+    ("warm-pool-size", None, "8 menos 2 = 6 replicas a mais", 1, "unmatched", None),
+], ids=["a-formula-row", "cell-references", "a-cell-with-a-decimal-comma", "a-locale-rounding-function",
+        "rounded-the-wrong-way", "a-cell-carries-its-own-value", "numbered-rows", "portuguese-mais", "menos-between-givens"])
+def test_spreadsheets_and_said_operators(qid, seed, working, line, status, step):
+    """Round ninety-eight: a spreadsheet pasted with its formulas (``frei GB | =B1-B2 | 56``, ``=ABRUNDEN(B6;0)``),
+    its rows the cells ``B<row>``; Portuguese ``mais`` and ``menos`` between numbers."""
+    assert_line(qid, seed, working, line, status, step)

@@ -5,7 +5,8 @@ prompts, LaTeX, results before a dash, cut-off digits, SI's ``s⁻¹``, R's ``<-
 a stopwatch's seconds, lines that open with ``plus`` or an arrow, Swiss thousands, closing tags, ``9.5×``, ``divide
 … by``, footnote marks, ``p/s``, ``c.`` and ``ish``, comments that name their value, numbered table rows, chat's
 ``m``, rough values in brackets, signs after words, French octets, Indian digit groups and Unicode fractions; psql
-sessions, IPython cells, transcripts, emails, Chinese and Japanese counters, bare divisors; and
+sessions, IPython cells, transcripts, emails, Chinese and Japanese counters, bare divisors,
+spreadsheets pasted with their formulas and operators said in Portuguese; and
 whole workings that define variables (some spelt like units) or write numbers the European way. Each runs `bank
 grade` in a process of its own with bounded time and memory, and must end in a verdict or a located error, never a
 traceback."""
@@ -160,6 +161,9 @@ WORKINGS = {
                                f"Out[{i}]: {i}\n" for i in range(1, 60)) + "   ...:\n" * 30 + "Out[99]: [1, 2]\n"
                        + "In [100]: f = lambda x: f(x)\n   ...: f(1), int(9" + "9" * 5000 + ")\n",
     "bare-divisors": "".join(f"t = 5.6e14 FLOP / ({i} × 494.5e12 × 1e{i}) = {i} ms\n" for i in range(1, 60)),
+    "formula-rows": "".join(f"row {i} | =B{i - 1}*B{i - 1}+AUFRUNDEN(B{i - 1};0) | {i}\n" for i in range(1, 80))
+                    + "9999 | x | =B9999/0 | 1\n" + "a | =" + "ROUNDUP(" * 300 + "1;0)" * 300 + " | 1\n"
+                    + "1 mais " * 200 + "1 = 201\n",
     "cjk-counters": "".join(f"{'两' * i}张卡 × {i}个 ÷ 三倍 = 4 张卡\n" for i in range(1, 60)),
     "unit-words-as-names": "".join(f"tokens = params * {i}  # {i} -> {i}\nparams = tokens / tps\n" for i in range(40)),
 }

@@ -1,0 +1,72 @@
+"""A spreadsheet pasted with its formulas showing: ``usable GB | =0,9*80 | 72``, one row a line.
+
+Each row is a label, the formula (``=B1-B2``, where the sheet's locale may spell ``ROUNDUP(B4;0)`` as
+``AUFRUNDEN(B4;0)`` or ``ARRONDI.SUP(B4;0)``) and the value the cell shows; a row with no formula is a value typed
+in (``arrivals req/s | 10``). The row reads as ``label: formula = value``, column for column, and its value is
+kept as the cell ``B<row>`` for the formulas below it: the row is the line's number in the paste, or the number
+the row opens with (``2 | FLOP per miss | =24000*140E9 | 3,36E+15``).
+
+>>> formula_row("usable GB | =0,9*80 | 72")
+'usable GB :  0,9*80 = 72'
+>>> formula_row("seqs | =AUFRUNDEN(B6;0) | 105"), formula_row("a = 1 | b = 2")
+('seqs :       ceil(B6  ) = 105', None)
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import notation as n
+from . import variables
+from .state import State
+
+#: A row: an optional row number, a label, an optional formula, and the value shown.
+_ROW = re.compile(r"^(?P<row>\s*\d{1,4}\s*\|)?(?P<label>[^|=]+)\|(?:(?P<formula>\s*=[^|]+)\|)?"
+                  r"(?P<value>[^|]*\d[^|]*)$")
+#: Rounding functions in the locales people paste from, as the notation spells them.
+_FUNCTIONS = {"AUFRUNDEN": "ceil", "ABRUNDEN": "floor", "RUNDEN": "round", "ARRONDI.SUP": "ceil",
+              "ARRONDI.INF": "floor", "ARRONDI": "round", "ROUNDUP": "ceil", "ROUNDDOWN": "floor", "ROUND": "round",
+              "REDONDEAR.MAS": "ceil", "REDONDEAR.MENOS": "floor"}
+_FUNCTION = re.compile(r"\b(%s)\(" % "|".join(re.escape(f) for f in sorted(_FUNCTIONS, key=len, reverse=True)))
+#: A value typed into a cell: a number, perhaps with its unit.
+_TYPED = re.compile(r"\s*[$]?\s*[\d.,  ]*\d(?:[eE][+-]?\d+)?\s*%?\s*[A-Za-z$/]*\s*")
+#: A rounding's digits (``;0``, ``, 0``), which only say to whole numbers.
+_DIGITS = re.compile(r"[;,]\s*-?\d\s*(?=\))")
+
+
+def formula_row(raw: str) -> str | None:
+    """``raw`` read as ``label: formula = value`` where it is such a row; None for any other line."""
+    m = _ROW.match(raw) if 1 <= raw.count("|") <= 3 else None
+    if m is None or not any(c.isalpha() for c in m["label"]) or any(sign in m["label"] for sign in "≈~×*+") \
+            or m["formula"] is None and _TYPED.fullmatch(m["value"]) is None:
+        return None
+    out = list(raw)
+    if m["row"]:
+        out[m.start("row"):m.end("row")] = " " * (m.end("row") - m.start("row"))
+    out[m.end("label")] = ":"
+    if m["formula"] is not None:
+        start, end = m.start("formula"), m.end("formula")
+        formula = _spelled(raw[start:end]).replace("=", " ", 1)
+        out[start:end] = formula
+        out[end] = "="
+    return "".join(out)
+
+
+def cell(raw: str, line: int) -> str:
+    """The cell a row's value is in, ``B<row>``: the number the row opens with, or its line in the paste."""
+    m = _ROW.match(raw)
+    number = m["row"].strip(" |") if m is not None and m["row"] else str(line)
+    return f"B{number}"
+
+
+def keep(state: State, raw: str, line: int, reading: n.Reading) -> None:
+    """Keep the value a row shows as its cell, for the formulas below it."""
+    chains = [c for c in reading.chains if c.segments]
+    if chains:
+        variables.keep(state.variables, cell(raw, line), chains[-1].segments[-1].node)
+
+
+def _spelled(formula: str) -> str:
+    """A formula's functions as the notation spells them, each padded to its length; a rounding's digits blank."""
+    formula = _FUNCTION.sub(lambda m: _FUNCTIONS[m[1]].rjust(len(m[1])) + "(", formula)
+    return _DIGITS.sub(lambda m: " " * len(m.group()), formula).replace(";", ",")  # MAX(B6;B7)

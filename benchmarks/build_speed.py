@@ -339,7 +339,7 @@ def run_size(count: int, variants: int, runs: int, tools: set[str], folder: Path
     out["bank unindexed"] = best(lambda site: [sys.executable, "-c", _UNINDEXED, str(questions), str(site),
                                                str(variants)], folder, runs,
                                  lambda: Path(tempfile.mkdtemp(dir=folder)))
-    if "mkdocs" in tools:
+    if "mkdocs" in tools and (bin_dir / "mkdocs").exists():
         out["mkdocs"] = best(lambda site: [str(bin_dir / "mkdocs"), "build", "-q", "-d", str(site)], project, runs)
     if hugo and "hugo" in tools:
         hugo_project = make_hugo(folder, project)
@@ -357,6 +357,10 @@ def main() -> None:
                         help="tools to compare with (mkdocs takes about 20 minutes at 10,000 questions)")
     args = parser.parse_args()
     tools = set(args.against.split(",")) - {""}
+    missing = {"mkdocs": "pip install -e '.[bench]'", "hugo": "apt-get install hugo"}
+    for tool in sorted(tools & set(missing)):
+        if not (shutil.which(tool) or (Path(sys.executable).parent / tool).exists()):
+            print(f"{tool} is not installed ({missing[tool]}): its column is skipped")
     print(f"{args.variants} variants per worked question; best of {args.runs}; fresh processes, start-up included")
     print(f"{'questions':>9} {'tool':<24}{'time':>9}{'peak RSS':>11}{'+children':>11}")
     # One folder for every size, removed at the end: no run follows a deletion (see ``fresh``).

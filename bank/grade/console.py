@@ -155,6 +155,24 @@ def ipython(raw: str) -> str | None:
     return None if m is None else f"{PROMPT} {raw[m.end():]}"
 
 
+#: What a calculator's screen shows: a sum keyed in (``7E10*2/1E9``, ``Ans+20``), with no ``=`` and no words, and
+#: the result under it pushed to the right (``          140``).
+_KEYED = re.compile(r"^\s*(?=.*(?:[\d)]|Ans)\s*[-+*/^×÷]\s*[\d(A.])[\d\s.,()+\-*/^×÷E]*(?:Ans[\d\s.,()+\-*/^×÷E]*)*$")
+_SHOWN = re.compile(r"^\s{4,}-?(?:\d[\d.]*|\.\d+)(?:E[+-]?\d+)?\s*$")
+
+
+def calculator(raw: str, following: str) -> str | None:
+    """A sum keyed into a calculator whose screen shows the result on the next line, as the ``>>>`` line Python
+    would print the same for (``Ans``, the last result, is Python's ``_``); None for any other line.
+
+    >>> calculator("Ans/536870912", "               119.2092896"), calculator("70/6", "11.7 s")
+    ('>>> _/536870912', None)
+    """
+    if _KEYED.match(raw) is None or _SHOWN.match(following) is None:
+        return None
+    return f"{PROMPT} {raw.strip().replace('Ans', '_')}"
+
+
 def wolfram_out(raw: str) -> str:
     """What Mathematica printed after ``Out[n]=``, as Python prints it (a list as a tuple), columns kept; any other
     line as it is.

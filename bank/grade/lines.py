@@ -89,7 +89,8 @@ def _read_any(state: State, raw: str) -> n.Reading | None:
         reading = _read(state, row)
         sheet.keep(state, raw, state.row, reading)
         return reading
-    raw = console.shell(raw) or console.wolfram(raw) or console.ipython(raw) or console.wolfram_out(raw)  # as ">>>"
+    raw = (console.shell(raw) or console.wolfram(raw) or console.ipython(raw) or console.calculator(raw, state.next_line)
+           or console.wolfram_out(raw))  # each as at Python's ">>>"
     if raw.lstrip().startswith(console.PROMPT):
         if console.typed(state, raw):
             return None

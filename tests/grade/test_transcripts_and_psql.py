@@ -163,3 +163,27 @@ def test_spreadsheets_and_said_operators(qid, seed, working, line, status, step)
     """Round ninety-eight: a spreadsheet pasted with its formulas (``frei GB | =B1-B2 | 56``, ``=ABRUNDEN(B6;0)``),
     its rows the cells ``B<row>``; Portuguese ``mais`` and ``menos`` between numbers."""
     assert_line(qid, seed, working, line, status, step)
+
+
+SCREEN = ("70/6\n"
+          "          11.66666667\n"
+          "Ans+20\n"
+          "          31.66666667\n")
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("replica-boot-gap", None, SCREEN, 1, "unmatched", None),
+    ("replica-boot-gap", None, SCREEN, 2, "correct", "read_time"),
+    ("replica-boot-gap", None, SCREEN, 4, "correct", "boot_time"),
+    ("replica-boot-gap", None, SCREEN.replace("Ans+20", "Ans+2").replace("31.666", "13.666"), 4, "slip",
+     "boot_time"),
+    ("replica-boot-gap", None, "70/6\n11.7 s, then + 20", 1, "correct", "read_time"),
+    ("cache-aware-routing", None, "токенов в день: 20 000 × 1500 = 30 млн\n"
+     "affinity: 30 млн × $0,30/Mtok = $9/день", 1, "correct", "daily_tokens"),
+    ("tensor-parallel-overhead", None, "связь: 15,73 ГБ / 450 ГБ/с = 35 мс", 1, "correct", "comm_time"),
+], ids=["a-keyed-sum-shows-no-value", "the-screen-shows-it", "ans-is-the-last-result", "a-wrong-key",
+        "no-screen-a-sum-is-credited-as-ever", "russian-millions", "russian-units"])
+def test_calculator_screens_and_russian(qid, seed, working, line, status, step):
+    """Round one hundred: a graphing calculator's screen typed up (``Ans+20``, then the result pushed right), and
+    Russian scale words and units (``30 млн``, ``35 ГБ``, ``17,5 мс``)."""
+    assert_line(qid, seed, working, line, status, step)

@@ -173,6 +173,35 @@ def calculator(raw: str, following: str) -> str | None:
     return f"{PROMPT} {raw.strip().replace('Ans', '_')}"
 
 
+#: Other languages' prompts: Julia's ``julia>``, Haskell's ``ghci>``, Ruby's ``irb(main):001:0>``, Node's ``>``.
+_REPL = re.compile(r"^\s*(?:julia>|ghci>|irb\([\w]+\):\d+:\d+>|>(?!>)(?=\s*[\w(.]))\s?")
+#: Their names for the last value printed, Python's ``_``.
+_LAST = re.compile(r"\b(?:ans|it)\b")
+#: Words side by side: prose after a bare ``>``, an email's quote, not code.
+_PROSE = re.compile(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}")
+
+
+def repl(raw: str) -> str | None:
+    """A line typed at another language's prompt, as the ``>>>`` line Python would print the same for (``let``
+    binds, ``ans`` and ``it`` are the last value); None for any other line.
+
+    >>> repl("ghci> it + 55"), repl("julia> w = 70e9 * 2 / 1e9;"), repl("> The rule adds 25%")
+    ('>>> _ + 55', '>>> w = 70e9 * 2 / 1e9;', None)
+    """
+    m = _REPL.match(raw)
+    if m is None or raw.lstrip().startswith(">") and _PROSE.search(raw):
+        return None
+    code = re.sub(r"^let\s+", "", raw[m.end():].strip())
+    return f"{PROMPT} {_LAST.sub('_', code)}"
+
+
+def ruby_out(raw: str, prompted: bool) -> str:
+    """What irb printed after ``=>`` (``=> 140.0``), columns kept, when the line before was typed at a prompt; any
+    other line as it is (``=> 3 replicas`` is an arrow)."""
+    m = re.match(r"^\s*=>\s", raw) if prompted else None
+    return raw if m is None else " " * m.end() + raw[m.end():]
+
+
 def wolfram_out(raw: str) -> str:
     """What Mathematica printed after ``Out[n]=``, as Python prints it (a list as a tuple), columns kept; any other
     line as it is.

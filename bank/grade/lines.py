@@ -90,7 +90,7 @@ def _read_any(state: State, raw: str) -> n.Reading | None:
         sheet.keep(state, raw, state.row, reading)
         return reading
     raw = (console.shell(raw) or console.wolfram(raw) or console.ipython(raw) or console.calculator(raw, state.next_line)
-           or console.wolfram_out(raw))  # each as at Python's ">>>"
+           or console.repl(raw) or console.wolfram_out(console.ruby_out(raw, bool(prompt))))  # each as at ">>>"
     if raw.lstrip().startswith(console.PROMPT):
         if console.typed(state, raw):
             return None

@@ -8,8 +8,8 @@ the row opens with (``2 | FLOP per miss | =24000*140E9 | 3,36E+15``).
 
 >>> formula_row("usable GB | =0,9*80 | 72")
 'usable GB :  0,9*80 = 72'
->>> formula_row("seqs | =AUFRUNDEN(B6;0) | 105"), formula_row("a = 1 | b = 2")
-('seqs :       ceil(B6  ) = 105', None)
+>>> formula_row("seqs | =AUFRUNDEN(B6;0) | 105"), formula_row("a = 1 | b = 2"), formula_row("rate | 8800 | 8800")
+('seqs :       ceil(B6  ) = 105', None, 'rate :        8800')
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from . import variables
 from .state import State
 
 #: A row: an optional row number, a label, an optional formula, and the value shown.
-_ROW = re.compile(r"^(?P<row>\s*\d{1,4}\s*\|)?(?P<label>[^|=]+)\|(?:(?P<formula>\s*=[^|]+)\|)?"
+_ROW = re.compile(r"^(?P<row>\s*\d{1,4}\s*\|)?(?P<label>[^|=]+)\|(?:(?P<formula>\s*=[^|]+)\||(?P<typed>[^|=]+)\|)?"
                   r"(?P<value>[^|]*\d[^|]*)$")
 #: Rounding functions in the locales people paste from, as the notation spells them.
 _FUNCTIONS = {"AUFRUNDEN": "ceil", "ABRUNDEN": "floor", "RUNDEN": "round", "ARRONDI.SUP": "ceil",
@@ -38,12 +38,15 @@ def formula_row(raw: str) -> str | None:
     """``raw`` read as ``label: formula = value`` where it is such a row; None for any other line."""
     m = _ROW.match(raw) if 1 <= raw.count("|") <= 3 else None
     if m is None or not any(c.isalpha() for c in m["label"]) or any(sign in m["label"] for sign in "≈~×*+") \
-            or m["formula"] is None and _TYPED.fullmatch(m["value"]) is None:
+            or m["formula"] is None and _TYPED.fullmatch(m["value"]) is None \
+            or m["typed"] is not None and _TYPED.fullmatch(m["typed"]) is None:
         return None
     out = list(raw)
     if m["row"]:
         out[m.start("row"):m.end("row")] = " " * (m.end("row") - m.start("row"))
     out[m.end("label")] = ":"
+    if m["typed"] is not None:  # "forecast tok/s | 8800 | 8800": the value typed in, shown again
+        out[m.start("typed"):m.end("typed") + 1] = " " * (m.end("typed") + 1 - m.start("typed"))
     if m["formula"] is not None:
         start, end = m.start("formula"), m.end("formula")
         formula = _spelled(raw[start:end]).replace("=", " ", 1)

@@ -187,3 +187,30 @@ def test_calculator_screens_and_russian(qid, seed, working, line, status, step):
     """Round one hundred: a graphing calculator's screen typed up (``Ans+20``, then the result pushed right), and
     Russian scale words and units (``30 млн``, ``35 ГБ``, ``17,5 мс``)."""
     assert_line(qid, seed, working, line, status, step)
+
+
+GHCI = ("ghci> 70 / 6\n"
+        "11.666666666666666\n"
+        "ghci> it + 20\n"
+        "31.666666666666664\n")
+IRB = ("irb(main):001:0> w = 70e9 * 2 / 1e9\n"
+       "=> 140.0\n")
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("replica-boot-gap", None, GHCI, 1, "unmatched", None),
+    ("replica-boot-gap", None, GHCI, 4, "correct", "boot_time"),
+    ("replica-boot-gap", None, GHCI.replace("it + 20", "it + 2").replace("31.666666666666664", "13.666666666666666"),
+     4, "slip", "boot_time"),
+    ("replica-boot-gap", None, "julia> 70 / 6\n11.666666666666666", 2, "correct", "read_time"),
+    ("weight-memory-precision", None, IRB, 2, "correct", "w16"),
+    ("weight-memory-precision", None, "w16 = 70 × 2 = 140 GB\n=> 140 / 80 = 1.75 cards", 2, "correct",
+     "cards16_exact"),
+    ("launch-sizing", None, "item | formula | value\nforecast tok/s | 7200 | 7200\nper replica | 3000 | 3000\n"
+     "bare | =B2/B3 | 2.4", 4, "correct", "bare"),
+], ids=["ghci-shows-no-value", "it-is-the-last-value", "a-wrong-sum-at-ghci", "julia", "irb-prints-after-an-arrow",
+        "an-arrow-is-still-so", "a-typed-value-shown-again"])
+def test_other_repls_and_typed_cells(qid, seed, working, line, status, step):
+    """Round one hundred and two: Julia's, Haskell's, Ruby's and Node's prompts read as Python's (``it``, ``ans``:
+    the last value; irb's ``=> 140.0``), and a spreadsheet's typed values shown beside themselves."""
+    assert_line(qid, seed, working, line, status, step)

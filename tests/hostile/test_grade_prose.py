@@ -6,8 +6,8 @@ a stopwatch's seconds, lines that open with ``plus`` or an arrow, Swiss thousand
 … by``, footnote marks, ``p/s``, ``c.`` and ``ish``, comments that name their value, numbered table rows, chat's
 ``m``, rough values in brackets, signs after words, French octets, Indian digit groups and Unicode fractions; psql
 sessions, IPython cells, transcripts, emails, Chinese and Japanese counters, bare divisors,
-spreadsheets pasted with their formulas, operators said in Portuguese, calculator screens and Cyrillic units;
-and
+spreadsheets pasted with their formulas, operators said in Portuguese, calculator screens, Cyrillic units and
+other languages' prompts; and
 whole workings that define variables (some spelt like units) or write numbers the European way. Each runs `bank
 grade` in a process of its own with bounded time and memory, and must end in a verdict or a located error, never a
 traceback."""
@@ -167,6 +167,8 @@ WORKINGS = {
                     + "1 mais " * 200 + "1 = 201\n",
     "calculator-screen": "".join(f"Ans*Ans+{i}E{i}\n{' ' * 40}{i}.5E99\n" for i in range(1, 60)) + "Ans/0\n      1\n",
     "cyrillic-units": "".join(f"{i} млрд × {i} млн ГБ/с = {i} тыс мс Б с ч\n" for i in range(60)),
+    "other-repls": "".join(f"ghci> let a{i} = it * it + ans\n=> {i}\njulia> a{i} / 0\n{i}.0\n> a{i} ^ 99999\n1\n"
+                           f"irb(main):{i:03d}:0> (((a{i}\n=> nil\n" for i in range(1, 40)),
     "cjk-counters": "".join(f"{'两' * i}张卡 × {i}个 ÷ 三倍 = 4 张卡\n" for i in range(1, 60)),
     "unit-words-as-names": "".join(f"tokens = params * {i}  # {i} -> {i}\nparams = tokens / tps\n" for i in range(40)),
 }

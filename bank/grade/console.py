@@ -157,7 +157,8 @@ def ipython(raw: str) -> str | None:
 
 #: What a calculator's screen shows: a sum keyed in (``7E10*2/1E9``, ``Ans+20``), with no ``=`` and no words, and
 #: the result under it pushed to the right (``          140``).
-_KEYED = re.compile(r"^\s*(?=.*(?:[\d)]|Ans)\s*[-+*/^×÷]\s*[\d(A.])[\d\s.,()+\-*/^×÷E]*(?:Ans[\d\s.,()+\-*/^×÷E]*)*$")
+_KEYED = re.compile(r"^\s*(?=.*(?:[\d)]|Ans)\s*[-+*/^×÷]\s*[\d(A.])"
+                    r"[\d\s.,()+\-*/^×÷E]*(?:Ans[\d\s.,()+\-*/^×÷E]*)*$")
 _SHOWN = re.compile(r"^\s{4,}-?(?:\d[\d.]*|\.\d+)(?:E[+-]?\d+)?\s*$")
 
 
@@ -195,10 +196,14 @@ def repl(raw: str) -> str | None:
     return f"{PROMPT} {_LAST.sub('_', code)}"
 
 
+#: What irb prints before a value.
+_RUBY_OUT = re.compile(r"^\s*=>\s")
+
+
 def ruby_out(raw: str, prompted: bool) -> str:
     """What irb printed after ``=>`` (``=> 140.0``), columns kept, when the line before was typed at a prompt; any
     other line as it is (``=> 3 replicas`` is an arrow)."""
-    m = re.match(r"^\s*=>\s", raw) if prompted else None
+    m = _RUBY_OUT.match(raw) if prompted else None
     return raw if m is None else " " * m.end() + raw[m.end():]
 
 

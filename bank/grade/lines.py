@@ -89,8 +89,9 @@ def _read_any(state: State, raw: str) -> n.Reading | None:
         reading = _read(state, row)
         sheet.keep(state, raw, state.row, reading)
         return reading
-    raw = (console.shell(raw) or console.wolfram(raw) or console.ipython(raw) or console.calculator(raw, state.next_line)
-           or console.repl(raw) or console.wolfram_out(console.ruby_out(raw, bool(prompt))))  # each as at ">>>"
+    raw = (console.shell(raw) or console.wolfram(raw) or console.ipython(raw)  # each as at Python's ">>>"
+           or console.calculator(raw, state.next_line) or console.repl(raw)
+           or console.wolfram_out(console.ruby_out(raw, bool(prompt))))
     if raw.lstrip().startswith(console.PROMPT):
         if console.typed(state, raw):
             return None

@@ -170,7 +170,8 @@ def _sentence_label(raw: str, reading: n.Reading, chain: n.Chain) -> str:
 
 def _data_line(reading: n.Reading) -> bool:
     """``Given: P = 70e9 params; 2 / 1 / 0.5 B per param``, ``Find: TTFT``, ``> A replica loads 70 GB`` quoted in an
-    email: the problem set out, where no claim works a value out (``Given: usable = 0.9 × 80 = 72 GB`` is working, and marked)."""
+    email: the problem set out, where no claim works a value out (``Given: usable = 0.9 × 80 = 72 GB`` is working,
+    and marked)."""
     words = reading.label.lower().split()
     quoted = n.quoted(reading.text) and not any(sign in reading.text for sign in "=≈")  # "> 14 − 12 = 2" is working
     return (bool(words) and words[0] in DATA_LABELS or quoted) and not any(

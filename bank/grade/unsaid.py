@@ -1,9 +1,9 @@
 """Readings of a working in which the learner leaves something unsaid, as people do on paper.
 
 A unit on the whole (``16/3350 s``), the numerator's unit (``18.14 / 864 GB/s``), the rate's (``15.2G /
-2.039T/s``) or the divisor's (``5.6e14 FLOP / 494.5e12 = 1.13 s``), a scaling word kept in the head (``27M × $3 = $81``), the million a price is per (``× 1e6``), the
-hour a price is per (``8,760 h × $2.50 = $21,900``), the hour a count of tokens is per (``$10/hr ÷ 9.22M tok``),
-and what a conversion factor converts (the 3,600 of ``$10/hr ÷ (2,562 × 3,600)``, seconds in an hour).
+2.039T/s``) or the divisor's (``5.6e14 FLOP / 494.5e12 = 1.13 s``), a scaling word kept in the head (``27M × $3 =
+$81``), the million a price is per (``× 1e6``), the hour a price is per (``8,760 h × $2.50 = $21,900``), the hour
+a count of tokens is per (``$10/hr ÷ 9.22M tok``), and what a conversion factor converts (the 3,600 of ``$10/hr ÷ (2,562 × 3,600)``, seconds in an hour).
 :mod:`bank.grade.arithmetic` tries each when the strict reading fails; each returns the reading, or None or
 False when it does not apply.
 

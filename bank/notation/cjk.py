@@ -1,7 +1,7 @@
 """Chinese and Japanese in a working: a numeral before a counter word (``两张卡``, two cards) is its digit, the
 counter word after a number that an operator follows (``4 张卡 × 989``) is no gap between two sums, ``約`` is about,
-and ``1トークン 327,680 B`` is per token, not a count of one, column for column. Numerals and counters come from :data:`bank.vocabulary.CJK_DIGITS` and
-:data:`~bank.vocabulary.CJK_COUNTERS`.
+and ``1トークン 327,680 B`` is per token, not a count of one, column for column. Numerals and counters come from
+:data:`bank.vocabulary.CJK_DIGITS` and :data:`~bank.vocabulary.CJK_COUNTERS`.
 
 >>> cjk("所以 1.75 → 两张卡"), cjk("4 张卡 × 989 × 50%"), cjk("1トークン 327,680 B、1シーケンス 約42.9 GB")
 ('所以 1.75 → 2张卡', '4    × 989 × 50%', ' トークン 327,680 B、 シーケンス ~42.9 GB')

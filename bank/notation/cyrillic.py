@@ -13,7 +13,8 @@ import re
 #: Cyrillic spellings, longest first, and the Latin forms the notation reads.
 _LATIN = {"млрд": "Mrd", "трлн": "tn", "млн": "mn", "тыс": "k", "ГБ": "GB", "МБ": "MB", "ТБ": "TB", "КБ": "KB",
           "Гб": "Gb", "мс": "ms", "мин": "min", "ток": "tok", "Б": "B", "с": "s", "ч": "h"}
-_WORD = re.compile(r"(?:(?<=\d)|(?<=\d )|(?<=/))(%s)(?![А-Яа-яЁё])" % "|".join(sorted(_LATIN, key=len, reverse=True)))
+_WORD = re.compile(r"(?:(?<=\d)|(?<=\d )|(?<=/))(%s)(?![А-Яа-яЁё])"
+                   % "|".join(sorted(_LATIN, key=len, reverse=True)))
 
 
 def cyrillic(text: str) -> str:

@@ -80,8 +80,8 @@ def respell(text: str) -> str:
     if not text.isascii():
         text = _ACCENTED.sub(lambda m: _unaccented(m.group()), text)
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
-    for rewrite in (untagged, cjk, cyrillic, _struck, _emphasis, _footnotes, _british, spoken, _spanish, _said_operators, _precision, _stopwatch, _sourced,
-                    _tagged, _divide, latex, _heading, table_row, csv_row, two_workings, columns, keyed, script,
+    for rewrite in (untagged, cjk, cyrillic, _struck, _emphasis, _footnotes, _british, spoken, _spanish, _said_operators,
+                    _precision, _stopwatch, _sourced, _tagged, _divide, latex, _heading, table_row, csv_row, two_workings, columns, keyed, script,
                     commented, _dimensions, _bracketed_units, _what_for, _per_power, _converted, _inequality,
                     _worked_after, reason_after, _closed):
         text = rewrite(text)

@@ -334,6 +334,47 @@ def computed(state: State, text: str) -> n.Node | None:
     return variables.substitute_node(tree, state.variables)
 
 
+def closing(text: str, start: int) -> int:
+    """Where the bracket open just before ``start`` closes (``round(x, 2)``, a CTE's ``( select … )``), or the
+    text's end.
+
+    >>> closing("round(f(x), 2) + 1", 6)
+    13
+    """
+    depth = 0
+    for i in range(start, len(text)):
+        depth += (text[i] == "(") - (text[i] == ")")
+        if depth < 0:
+            return i
+    return len(text)
+
+
+#: A rounding function opening its bracket, as the notation spells it.
+_ROUNDING = re.compile(r"\b(?:ceil|floor|round)\s*\(", re.IGNORECASE)
+#: The digits a rounding is to, after its last argument separator (``, 2``, ``;0``).
+_ROUNDED_TO = re.compile(r"[;,]\s*(-?\d+)\s*$")
+
+
+def digits_aside(expression: str) -> str:
+    """A rounding's digits, as psql's ``round(x, 2)`` and a spreadsheet's ``ROUNDUP(B4;0)`` give them, column for
+    column: to no digits the function rounds to a whole number and stays; to others it only sets the digits shown,
+    and the value is the sum inside.
+
+    >>> digits_aside("ceil(B6;0)"), digits_aside("round(140/3.35, 1)"), digits_aside("round(x)")
+    ('ceil(B6  )', '     (140/3.35   )', 'round(x)')
+    """
+    for m in reversed(list(_ROUNDING.finditer(expression))):
+        end = closing(expression, m.end())
+        digits = _ROUNDED_TO.search(expression, m.end(), end)
+        if digits is None:
+            continue
+        blank = " " * (end - digits.start())
+        whole = int(digits.group(1)) == 0
+        head = expression[m.start():m.end()] if whole else " " * (m.end() - m.start() - 1) + "("
+        expression = expression[:m.start()] + head + expression[m.end():digits.start()] + blank + expression[end:]
+    return expression
+
+
 def top_level(statement: str) -> list[str]:
     """A statement split at the commas outside brackets (``1 / t, 64 / t``: a tuple), columns kept."""
     parts, depth, start = [], 0, 0

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from .. import notation as n
-from . import variables
+from . import console, variables
 from .state import State
 
 #: A row: an optional row number, a label, an optional formula, and the value shown.
@@ -30,8 +30,6 @@ _FUNCTIONS = {"AUFRUNDEN": "ceil", "ABRUNDEN": "floor", "RUNDEN": "round", "ARRO
 _FUNCTION = re.compile(r"\b(%s)\(" % "|".join(re.escape(f) for f in sorted(_FUNCTIONS, key=len, reverse=True)))
 #: A value typed into a cell: a number, perhaps with its unit.
 _TYPED = re.compile(r"\s*[$]?\s*[\d.,  ]*\d(?:[eE][+-]?\d+)?\s*%?\s*[A-Za-z$/]*\s*")
-#: A rounding's digits (``;0``, ``, 0``), which only say to whole numbers.
-_DIGITS = re.compile(r"[;,]\s*-?\d\s*(?=\))")
 
 
 def formula_row(raw: str) -> str | None:
@@ -70,6 +68,7 @@ def keep(state: State, raw: str, line: int, reading: n.Reading) -> None:
 
 
 def _spelled(formula: str) -> str:
-    """A formula's functions as the notation spells them, each padded to its length; a rounding's digits blank."""
+    """A formula's functions as the notation spells them, each padded to its length, and its roundings' digits
+    aside (:func:`.console.digits_aside`)."""
     formula = _FUNCTION.sub(lambda m: _FUNCTIONS[m[1]].rjust(len(m[1])) + "(", formula)
-    return _DIGITS.sub(lambda m: " " * len(m.group()), formula).replace(";", ",")  # MAX(B6;B7)
+    return console.digits_aside(formula).replace(";", ",")  # MAX(B6;B7)

@@ -42,7 +42,7 @@ _FRAME = re.compile(r"^\s*(?:[-+]{3,}|\(\d+ rows?\)|-\[ RECORD \d+ \][-+]*|ERROR
 _HEADER = re.compile(r"^\s*[A-Za-z_?][\w?]*(?:\s*\|\s*[A-Za-z_?][\w?]*)*\s*$")
 #: A number psql prints.
 _VALUE = re.compile(r"-?\d+(?:\.\d+)?(?:e[+-]?\d+)?", re.IGNORECASE)
-#: A cast (``::bigint``, ``::numeric(10,2)``), a ``--`` comment, and ``round(x, 2)``'s digits.
+#: A cast (``::bigint``, ``::numeric(10,2)``), a ``--`` comment, and a column's name.
 _CAST = re.compile(r"::\s*[A-Za-z_]\w*(?:\s*\([\d\s,]*\))?")
 _COMMENT = re.compile(r"--.*$")
 _AS = re.compile(r"\s+as\s+\"?([A-Za-z_]\w*)\"?\s*$", re.IGNORECASE)
@@ -76,8 +76,8 @@ def _ran(state: State) -> None:
 
 def frame(state: State, raw: str) -> bool:
     """Whether ``raw`` is what psql prints around the values of a query typed before it."""
-    return state.table is not None and bool(_FRAME.match(raw) or _HEADER.match(raw) and "|" in raw
-                                           or _HEADER.match(raw) and _named(state, raw.strip()))
+    header = _HEADER.match(raw) is not None and ("|" in raw or _named(state, raw.strip()) is not None)
+    return state.table is not None and (_FRAME.match(raw) is not None or header)
 
 
 def row(state: State, raw: str) -> list[tuple[str, n.Node]] | None:
@@ -87,9 +87,9 @@ def row(state: State, raw: str) -> list[tuple[str, n.Node]] | None:
         return None
     cells = [(m.start(), m.end()) for m in re.finditer(r"[^|]+", raw)]
     texts = [raw[a:b].strip() for a, b in cells]
-    if len(cells) == 2 and _named(state, texts[0]) and _VALUE.fullmatch(texts[1]):  # expanded: "w_gb | 140"
-        node = _named(state, texts[0])
-        return [(_only(raw, *cells[1]), node)] if node is not None else None
+    named = _named(state, texts[0]) if len(cells) == 2 else None
+    if named is not None and _VALUE.fullmatch(texts[1]):  # expanded: "w_gb | 140"
+        return [(_only(raw, *cells[1]), named)]
     if len(cells) != len(state.table) or not all(_VALUE.fullmatch(t) for t in texts):
         return None
     out = [(_only(raw, a, b), node) for (a, b), (_, node) in zip(cells, state.table) if node is not None]
@@ -108,27 +108,14 @@ def _run(state: State, query: str) -> None:
     """Keep the columns of ``query``'s last ``select``, by name, after giving its CTEs' columns their values."""
     query = _CAST.sub("", query)
     selects = [m.end() for m in re.finditer(r"\bselect\b", query, re.IGNORECASE)]
-    for start in selects[:-1]:  # a CTE's columns: names the main select may use
-        end = _closing(query, start)
-        for name, node in _columns(state, query[start:end]):
-            if name and node is not None:
-                variables.keep(state.variables, name, node)
+    for start in selects[:-1]:  # a CTE's columns: their names, kept, the main select may use
+        _columns(state, query[start:console.closing(query, start)])
     if not selects:
         state.table = None
         return
     main = query[selects[-1]:]
     cut = re.search(r"\b(?:from|where|group|order|limit)\b", main, re.IGNORECASE)
     state.table = tuple(_columns(state, main[:cut.start()] if cut else main))
-
-
-def _closing(text: str, start: int) -> int:
-    """Where the bracket open at ``start`` closes (a CTE's ``( select … )``), or the text's end."""
-    depth = 0
-    for i in range(start, len(text)):
-        depth += (text[i] == "(") - (text[i] == ")")
-        if depth < 0:
-            return i
-    return len(text)
 
 
 def _columns(state: State, select_list: str) -> list[tuple[str, n.Node | None]]:
@@ -138,18 +125,9 @@ def _columns(state: State, select_list: str) -> list[tuple[str, n.Node | None]]:
     for item in console.top_level(select_list):
         named = _AS.search(item)
         name, expression = (named.group(1), item[:named.start()]) if named else (item.strip(), item)
-        node = console.computed(state, _digits_aside(expression))
+        node = console.computed(state, console.digits_aside(expression))
         out.append((name, node))
         if node is not None and named:
             variables.keep(state.variables, name, node)  # a later query may use the column's name
     return out
 
-
-def _digits_aside(expression: str) -> str:
-    """``round(x, 2)`` as ``(x)``: the digits only set what psql prints; ``round(x)`` rounds, and stays."""
-    for m in reversed(list(re.finditer(r"\bround\s*\(", expression, re.IGNORECASE))):
-        end = _closing(expression, m.end())
-        parts = console.top_level(expression[m.end():end])
-        if len(parts) == 2:
-            expression = expression[:m.start()] + "(" + parts[0] + ")" + expression[end + 1:]
-    return expression

@@ -152,13 +152,15 @@ NUMBERED = ("Zeile | Bezeichnung | Formel | Wert\n"
     ("kv-cache-capacity", None, SHEET, 5, "correct", "kv_seq"),
     ("kv-cache-capacity", None, SHEET, 7, "correct", "sequences"),
     ("kv-cache-capacity", None, SHEET.replace("| 104\n", "| 105\n"), 7, "slip", "sequences"),
+    ("kv-cache-capacity", None, SHEET.replace("=B3/B5 |", "=RUNDEN(B3/B5;2) |"), 6, "correct", "sequences_exact"),
     ("kv-cache-capacity", None, SHEET.replace("=0,9*80 | 72", "=0,9*80 | 70").replace("| 56", "| 54"), 3, "carried",
      "free"),
     ("autoscaling-signal", None, NUMBERED, 4, "correct", "resident"),
     ("tail-latency", None, "0,4 mais 2 × 1,7 = 3,8 s", 1, "correct", "tail_ttft"),
     ("warm-pool-size", None, "8 menos 2 = 6 replicas a mais", 1, "unmatched", None),
 ], ids=["a-formula-row", "cell-references", "a-cell-with-a-decimal-comma", "a-locale-rounding-function",
-        "rounded-the-wrong-way", "a-cell-carries-its-own-value", "numbered-rows", "portuguese-mais", "menos-between-givens"])
+        "rounded-the-wrong-way", "a-rounding-to-digits-only-shows-them",
+        "a-cell-carries-its-own-value", "numbered-rows", "portuguese-mais", "menos-between-givens"])
 def test_spreadsheets_and_said_operators(qid, seed, working, line, status, step):
     """Round ninety-eight: a spreadsheet pasted with its formulas (``frei GB | =B1-B2 | 56``, ``=ABRUNDEN(B6;0)``),
     its rows the cells ``B<row>``; Portuguese ``mais`` and ``menos`` between numbers."""

@@ -184,6 +184,8 @@ SUFFIXES: dict[str, int] = {
     "lakh": 10**5, "lakhs": 10**5, "crore": 10**7, "crores": 10**7,  # India's: 3 crore = 3,00,00,000
     "millones": 10**6, "millon": 10**6,  # Spanish: 350 millones
     "milhoes": 10**6, "milhao": 10**6, "bilhoes": 10**9, "bilhao": 10**9,  # Portuguese (read without accents)
+    "tys": 10**3, "mln": 10**6, "mld": 10**9,  # Polish: 20 tys., 30 mln, 70 mld
+    "milyon": 10**6, "milyar": 10**9,  # Turkish: 70 milyar parametre
 }
 #: Suffixes that may also be a unit: the reader tries both readings (``8B params``, ``2T tokens``, ``70G params``;
 #: ``80G`` alone is slang for gigabytes).

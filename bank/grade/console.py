@@ -111,6 +111,72 @@ def shell(raw: str) -> str | None:
     return f"{PROMPT} {found['code']}" if found is not None else PROMPT
 
 
+#: ``bc`` started at a shell prompt (``$ bc -l``): what is typed after it has no prompt of its own.
+_BC = re.compile(r"^\s*\$\s+bc(?:\s+-[lqs]+)*\s*$")
+#: What a ``bc`` session takes that shows no value: its precision, and the command that ends it.
+_BC_QUIET = re.compile(r"^\s*(?:scale\s*=\s*\d+|quit|halt)\s*$")
+#: Code typed into ``bc``: numbers, names, operators and brackets, no words side by side.
+_BC_CODE = re.compile(r"^\s*[\w.]+(?:\s*=)?[\w.\s()+\-*/^%]*$")
+
+
+def session(state: State, raw: str) -> bool:
+    """Follow an interactive ``bc``: True for a line that shows no value (``$ bc -l``, ``scale=2``, ``quit``);
+    a sum typed into it, with its result on the next line, is read as a ``>>>`` line by :func:`at_prompt`."""
+    if _BC.match(raw):
+        state.session = "bc"
+        return True
+    if state.session and (raw.lstrip().startswith("$") or raw.lstrip().startswith(">>>")):
+        state.session = ""
+    if state.session and _BC_QUIET.match(raw):
+        if raw.strip() in ("quit", "halt"):
+            state.session = ""
+        return True
+    return False
+
+
+def bc_typed(raw: str, following: str) -> str | None:
+    """A sum typed into ``bc`` (``4.50*17.50/60``), its result printed on the next line, as a ``>>>`` line (bc's
+    ``last`` is Python's ``_``); None for any other line.
+
+    >>> bc_typed("700/40", "17.50"), bc_typed("so 17.5 s", "")
+    ('>>> 700/40', None)
+    """
+    if _BC_CODE.match(raw) is None or _PRINTED.match(following) is None and not _ASSIGNS.match(raw):
+        return None
+    return f"{PROMPT} {_BC_LAST.sub('_', raw.strip())}"
+
+
+#: bc's name for the last value printed, Python's ``_``.
+_BC_LAST = re.compile(r"(?<![\w.])last(?![\w.])")
+
+
+#: GNU ``units``: ``You have: 40 GB / (4 GB/s)``, then ``You want: s``, then the answer in it, ``* 10``.
+_UNITS_HAVE = re.compile(r"^\s*You have:\s*")
+_UNITS_WANT = re.compile(r"^\s*You want:\s*(?P<unit>\S.*?)\s*$")
+_UNITS_OUT = re.compile(r"^\s*\*\s*(?=-?[\d.])")
+
+
+def units_have(raw: str) -> str | None:
+    """What is typed after GNU ``units``' ``You have:``, as a ``>>>`` line; None for any other line.
+
+    >>> units_have("You have: 4.75 dollar/hour * 365 days")
+    '>>> 4.75 dollar/hour * 365 days'
+    """
+    m = _UNITS_HAVE.match(raw)
+    return None if m is None else f"{PROMPT} {raw[m.end():].strip()}"
+
+
+def units_want(state: State, raw: str, prompt: tuple[n.Node, ...]) -> bool:
+    """``You want: s`` after ``You have:``: the value asked for becomes the typed amount over one of that unit,
+    so the ``* 10`` under it is a plain number. True where the line is that."""
+    m = _UNITS_WANT.match(raw)
+    if m is None or len(prompt) != 1:
+        return False
+    unit = computed(state, f"1 {m['unit']}")
+    state.prompt = prompt if unit is None else (n.BinOp(prompt[0].start, prompt[0].end, "/", prompt[0], unit),)
+    return True
+
+
 #: Mathematica's prompts: ``In[1]:= 2 80 8 128 2`` then ``Out[1]= 327680``; IPython's ``Out[1]: 327680`` too.
 _WOLFRAM_IN = re.compile(r"^\s*In\[\d+\]\s*:=\s*")
 WOLFRAM_OUT = re.compile(r"^\s*Out\s?\[\d+\]\s*(?://\s*\w+\s*)?[=:]\s*")
@@ -196,6 +262,72 @@ def repl(raw: str) -> str | None:
     return f"{PROMPT} {_LAST.sub('_', code)}"
 
 
+#: MATLAB's and Octave's prompt, ``>>`` (Python's is ``>>>``).
+_MATLAB = re.compile(r"^\s*>>(?!>)\s?")
+#: MATLAB's element-wise operators, which are Python's own on numbers: ``.*``, ``./``, ``.^``.
+_ELEMENTWISE = re.compile(r"(?<!\d)\.(?=[*/^])|(?<=\d)\.(?=[*/^]\s*[A-Za-z(])")
+#: What MATLAB prints for a value: ``w = 140``, or ``w =`` with the value on a line below.
+_MATLAB_OUT = re.compile(r"^\s*[A-Za-z_]\w*\s*=\s*(?=-?[\d.][\d.]*(?:e[+-]?\d+)?\s*$)")
+_MATLAB_HEAD = re.compile(r"^\s*[A-Za-z_]\w*\s*=\s*$")
+
+
+def matlab(raw: str) -> str | None:
+    """A line typed at MATLAB's or Octave's ``>>``, as the ``>>>`` line Python would print the same for: an
+    assignment prints its name's value unless a ``;`` ends it, ``ans`` is the last value, ``%`` opens a comment;
+    None for any other line (a quoted email's ``>> How many cards?``).
+
+    >>> matlab(">> w = 70e9*2/1e9"), matlab(">> ceil(ans);  % whole cards"), matlab(">> How many cards?")
+    ('>>> w = 70e9*2/1e9; w', '>>> ceil(_);  # whole cards', None)
+    """
+    m = _MATLAB.match(raw)
+    if m is None:
+        return None
+    code, _, comment = raw[m.end():].partition("%")
+    if _PROSE.search(code):
+        return None
+    code = _ELEMENTWISE.sub("", _LAST.sub("_", code.rstrip()))
+    named = _ASSIGNS.match(code)
+    if named is not None and not code.endswith(";"):
+        code += "; " + named.group().rstrip("= ").strip()
+    return f"{PROMPT} {code}" + (f"  #{comment}" if comment else "")
+
+
+def matlab_out(raw: str, prompted: bool) -> str:
+    """The value MATLAB printed (``ans = 750``, ``w = 140.0000``), columns kept, when the line before was typed
+    at a prompt; any other line as it is.
+
+    >>> matlab_out("ans = 750", True), matlab_out("free = 64 GB", True)
+    ('      750', 'free = 64 GB')
+    """
+    m = _MATLAB_OUT.match(raw) if prompted else None
+    return raw if m is None else " " * m.end() + raw[m.end():]
+
+
+def heading(raw: str, prompted: bool) -> bool:
+    """Whether a line is MATLAB's ``ans =`` (or ``w =``) after a typed line, its value printed on a line below."""
+    return prompted and _MATLAB_HEAD.match(raw) is not None
+
+
+def at_prompt(raw: str, following: str, prompted: bool) -> str:
+    """A line of any console session as Python's would show it: a typed line as a ``>>>`` line (a shell's, Mathematica's,
+    IPython's, a calculator's, Julia's and others', MATLAB's), a printed value with what marks it as printed
+    (irb's ``=>``, ``Out[4]=``, MATLAB's ``ans =``) blanked; any other line as it is. ``prompted``: the line
+    before was typed at a prompt; ``following``: the next line, for a calculator's result.
+
+    >>> at_prompt("julia> w = 70e9 * 2 / 1e9", "140.0", False), at_prompt("=> 140.0", "", True)
+    ('>>> w = 70e9 * 2 / 1e9', '   140.0')
+    """
+    typed_line = (shell(raw) or wolfram(raw) or ipython(raw) or calculator(raw, following) or repl(raw)
+                  or matlab(raw) or units_have(raw))
+    return typed_line or wolfram_out(ruby_out(matlab_out(units_out(raw, prompted), prompted), prompted))
+
+
+def units_out(raw: str, prompted: bool) -> str:
+    """GNU ``units``' answer (``* 41610``), columns kept, after the unit asked for; any other line as it is."""
+    m = _UNITS_OUT.match(raw) if prompted else None
+    return raw if m is None else " " * m.end() + raw[m.end():]
+
+
 #: What irb prints before a value.
 _RUBY_OUT = re.compile(r"^\s*=>\s")
 
@@ -252,11 +384,12 @@ def typed(state: State, raw: str) -> bool:
         if names:  # "cap, burst = 10 * 1.1, 10 * 1.4" gives each name its value
             if len(names.split(",")) == len(kept):
                 for name, value in zip(names.split(","), kept):
-                    variables.keep(state.variables, name.strip(), value)
+                    variables.keep(state.variables, name.strip(), value, typed=True)
         elif statement is statements[-1]:
             state.prompt = tuple(kept)
             if len(kept) == 1:
                 variables.keep(state.variables, "_", kept[0])  # Python's name for the value it last printed
+                state.shown = statement.strip() if statement.strip() in state.variables else ""
     return read_any
 
 
@@ -297,6 +430,15 @@ def answered(reading: n.Reading, prompt: n.Node | None) -> n.Reading:
     asked = n.Segment(moved(prompt, value.start, value.start), False, value.start, value.start)
     printed = replace(value, node=node, link="=")
     return replace(reading, chains=(replace(chains[0], segments=(asked, printed), claim=True),))
+
+
+def name_printed(state: State, name: str, reading: n.Reading) -> None:
+    """The value printed for a name shown at a prompt (MATLAB's ``arr = 7.5000``) is the name's from then on, as
+    the learner saw it: later code that uses the name works from the 7.5 on the screen, as prose would."""
+    chains = reading.chains
+    if len(chains) == 1 and len(chains[0].segments) == 1 and isinstance(chains[0].segments[0].node, n.Num):
+        variables.keep(state.variables, name, chains[0].segments[0].node, typed=True)
+        variables.keep(state.variables, "_", chains[0].segments[0].node)
 
 
 def printed_tuple(raw: str, count: int) -> list[str] | None:

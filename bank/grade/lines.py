@@ -74,6 +74,7 @@ def _referenced(state: State, raw: str, start: int) -> str:
 
 def _read_any(state: State, raw: str) -> n.Reading | None:
     prompt, state.prompt = state.prompt, ()
+    shown, state.shown = state.shown, ""
     code, state.code = state.code, None
     if sql.typed(state, raw):  # "analytics=> select 70*2 as w_gb;": its values are in the table under it
         return None
@@ -89,9 +90,13 @@ def _read_any(state: State, raw: str) -> n.Reading | None:
         reading = _read(state, row)
         sheet.keep(state, raw, state.row, reading)
         return reading
-    raw = (console.shell(raw) or console.wolfram(raw) or console.ipython(raw)  # each as at Python's ">>>"
-           or console.calculator(raw, state.next_line) or console.repl(raw)
-           or console.wolfram_out(console.ruby_out(raw, bool(prompt))))
+    if console.heading(raw, bool(prompt)):  # MATLAB's "ans =": the value is on a line below
+        state.prompt, state.shown = prompt, shown
+        return None
+    if prompt and console.units_want(state, raw, prompt) or console.session(state, raw):  # "You want: s", "scale=2"
+        return None
+    typed_in = console.bc_typed(raw, state.next_line) if state.session else None  # "700/40" typed into bc
+    raw = typed_in or console.at_prompt(raw, state.next_line, bool(prompt))  # each console's lines as at ">>>"
     if raw.lstrip().startswith(console.PROMPT):
         if console.typed(state, raw):
             return None
@@ -121,7 +126,10 @@ def _read_any(state: State, raw: str) -> n.Reading | None:
         if state.code is not None:
             _read(state, raw)  # for the name it may give the value
             return None
-    return console.answered(_side_by_side(state, raw) or _read(state, raw), asked)
+    reading = _side_by_side(state, raw) or _read(state, raw)
+    if shown and asked is not None:
+        console.name_printed(state, shown, reading)
+    return console.answered(reading, asked)
 
 
 def _side_by_side(state: State, raw: str) -> n.Reading | None:

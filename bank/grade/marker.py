@@ -94,7 +94,10 @@ def _mark(state: State, n_: int, raw: str) -> None:
         claims = [piece for chain in split for piece in chain][:MAX_CLAIMS]
         if claims and all(_lone_given(state, c) for c in claims):  # "so keeping only 2 warm saves about $1.3k"
             claims = (claims + [c for c in reading.chains if not c.claim and len(c.segments) == 1])[:MAX_CLAIMS]
-        interim = {id(piece) for piece in claims[:-1]}  # "rate: 4 × 989 = 3956 peak, half of that = 1978"
+        # "rate: 4 × 989 = 3956 peak, half of that = 1978": the pieces before the last are on the way, but not
+        # before an aside ("8 replicas (0.096 is negligible)")
+        last = max((i for i, piece in enumerate(claims) if not _aside(raw, piece)), default=len(claims) - 1)
+        interim = {id(piece) for piece in claims[:last]}
         said = [] if claims else _mentions(reading, state)  # "so we need two cards.": the answer, in words
         if not claims and not said:
             why = "a label with no working after it" if reading.label and not any(c.isdigit() for c in raw) \
@@ -212,6 +215,12 @@ def _mentions(reading: n.Reading, state: State) -> list[tuple[n.Chain, RefStep, 
         if carried is not None:
             out.append((chain, *carried))
     return out
+
+
+def _aside(raw: str, chain: n.Chain) -> bool:
+    """Whether a claim is inside brackets the line opened before it (``8 replicas (0.096 is negligible)``)."""
+    before = raw[:chain.segments[0].start]
+    return before.count("(") > before.count(")")
 
 
 #: How far a value worked from the learner's own rounded values may stray (``1 / 12.06 ms`` said as 82.9).

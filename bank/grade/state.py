@@ -69,6 +69,8 @@ class State:
     claims: dict[int, list] = field(default_factory=dict)
     #: What a ``>>>`` line computed (a tuple's values each), for what is printed on the line after it.
     prompt: tuple[n.Node, ...] = ()
+    #: The name a ``>>>`` line shows (``w = 70e9 * 2 / 1e9; w``): the value printed under it is the name's from then on.
+    shown: str = ""
     #: The number of the line being read (a pasted spreadsheet's row: :mod:`.sheet`).
     row: int = 0
     #: A psql query typed so far, until its ``;``; then its columns, each a name and its working (None where it
@@ -77,6 +79,8 @@ class State:
     table: tuple[tuple[str, n.Node | None], ...] | None = None
     #: What the line before computed, as code, for the value an R console prints after ``[1]``.
     code: n.Node | None = None
+    #: An interactive calculator a shell started (``$ bc -l``), whose lines are typed until it quits.
+    session: str = ""
     #: The next line with something on it (``[1] 11.66667`` says the line before it is code).
     next_line: str = ""
     #: The learner's own names for values (``t1 = … = 4.78 ms``), as the nodes they stand for.

@@ -94,14 +94,16 @@ def spotted(variables: Mapping[str, object]) -> frozenset[str]:
     return frozenset(v for v in variables if len(v) <= 3 or "_" in v or any(ch.isdigit() for ch in v))
 
 
-def keep(variables: dict[str, n.Node], name: str, value: n.Node) -> bool:
+def keep(variables: dict[str, n.Node], name: str, value: n.Node, typed: bool = False) -> bool:
     """Remember ``name`` as ``value`` where there is room and the value is small; whether it was kept.
+    ``typed``: the name was assigned in code at a prompt, where a unit's symbol is a name too (``>> tb = …``).
 
     >>> kept = {}
     >>> keep(kept, "t1", n.parse("70 / 6")), list(kept)
     (True, ['t1'])
     """
-    if not small(value) or name not in variables and len(variables) >= MAX_VARIABLES or _reserved(name):
+    if not small(value) or name not in variables and len(variables) >= MAX_VARIABLES \
+            or _reserved(name, typed):
         return False
     variables[name] = value
     return True
@@ -172,13 +174,13 @@ def substitute_node(node: n.Node, values: Mapping[str, n.Node]) -> n.Node:
     return node
 
 
-def _reserved(name: str) -> bool:
+def _reserved(name: str, typed: bool = False) -> bool:
     """A function, the times sign, or a unit symbol: never a learner's variable. A lower-case unit word of
     three letters or more is a name once a line defines it (``hits = 0.1 * 30``, ``tps = 55 / t_mem``); after
     a number it is still the unit (``2,562 tps``). ``s``, ``ms`` and ``GB`` are always units."""
     if name.lower() in FUNCTIONS or name.lower() in ALIASES or name.lower() == "x":
         return True
-    if len(name) >= 3 and name.isascii() and name.isalpha() and name.islower():
+    if typed or len(name) >= 3 and name.isascii() and name.isalpha() and name.islower():
         return False
     try:
         parse_unit(name)

@@ -39,6 +39,10 @@ ANS = "ans"
 AFTER_ANS = frozenset(("*", "/", "+", "-", "x", "X", "^", ")"))
 
 
+#: Marks that state a result after them.
+_RESULT_MARKS = frozenset(("=", "≈", "~", "≃", "→", "->", "=>", "⇒"))
+
+
 #: Words that move on to the next working: no filler between ``at`` and its operand.
 _SEQUENCE_WORDS = frozenset(("then", "and", "so", "next"))
 
@@ -114,9 +118,14 @@ class ProseParser(Parser):
             op = "-"
         if op == "at":
             op = self._at(left, right)
-            if op == "as":  # "68.6 tokens/s at 8 bit": a precision that qualifies a value
-                return left
+            if op == "as" or _percent(right) and not self._result_ahead():
+                return left  # "68.6 tokens/s at 8 bit", "$3.09/Mtok at 45% load": a condition that qualifies a value
         return BinOp(left.start, right.end, "/" if op == "over" else op, left, right, tok.start)
+
+    def _result_ahead(self) -> bool:
+        """Whether the line goes on to a result (``at 50% MFU = 494.5``, ``… gives 494.5``) after this point."""
+        return any(t.text in _RESULT_MARKS or t.kind == "name" and t.text.lower() in LINK_WORDS
+                   for t in self.tokens[self.pos:])
 
     def _at(self, left: Node, right: Node) -> str:
         """``70 GB at 6 GB/s`` divides; ``12 cards at $2.50 an hour`` and ``30M tokens at $0.30/M`` multiply."""

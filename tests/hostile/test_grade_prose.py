@@ -170,6 +170,11 @@ WORKINGS = {
     "other-repls": "".join(f"ghci> let a{i} = it * it + ans\n=> {i}\njulia> a{i} / 0\n{i}.0\n> a{i} ^ 99999\n1\n"
                            f"irb(main):{i:03d}:0> (((a{i}\n=> nil\n" for i in range(1, 40)),
     "cjk-counters": "".join(f"{'两' * i}张卡 × {i}个 ÷ 三倍 = 4 张卡\n" for i in range(1, 60)),
+    "matlab-window": "".join(f">> tb{i} = ans .^ 99999 .* [1 2 3]; % {i}%\nans =\n\nans =\n   {i}.0000e+99\n"
+                             f">> ms = tb{i} / 0\nms = {i}\n>> > > quoted ({i} GB\n" for i in range(1, 60)),
+    "bc-and-units": "$ bc -l\n" + "".join(f"scale={i}\nlast^{10 ** i}+(((last\n{i}\nx{i}=last\n" for i in range(1, 40))
+                    + "$ units -1\n" + "".join(f"You have: {i} GB^99 / (0 s)\nYou want: {'furlong ' * i}\n * {i}\n"
+                                                 for i in range(1, 40)) + "You want: s\n* 1\n",
     "unit-words-as-names": "".join(f"tokens = params * {i}  # {i} -> {i}\nparams = tokens / tps\n" for i in range(40)),
 }
 

@@ -143,7 +143,19 @@ _UNIT_TOKEN = re.compile(r"\s*(?:([A-Za-z%$µμ¢]+)(?:\^(-?\d+))?|([/*·]))\s*"
 
 
 class UnitError(BankError):
-    """A unit string that the registry cannot read."""
+    """A unit string that the registry cannot read. The near miss to an ``unknown`` word is looked up only when
+    the error is shown: the grader tries many words that are no unit, and never shows why.
+
+    >>> str(UnitError("unknown unit `hourz`", "hourz"))
+    'unknown unit `hourz` (did you mean `hour`?)'
+    """
+
+    def __init__(self, message: str, unknown: str = ""):
+        super().__init__(message)
+        self.unknown = unknown
+
+    def __str__(self) -> str:
+        return super().__str__() + (did_you_mean(self.unknown, REGISTRY) if self.unknown else "")
 
 
 def parse_unit(text: str) -> Unit:
@@ -160,19 +172,20 @@ def parse_unit(text: str) -> Unit:
 
     """
     parsed = _parse(text.strip())
-    if isinstance(parsed, str):
-        raise UnitError(parsed)
+    if isinstance(parsed, tuple):
+        raise UnitError(*parsed)
     return parsed
 
 
 @functools.lru_cache(maxsize=4096)
-def _parse(text: str) -> Unit | str:
-    """The unit, or why it cannot be read: cached, as the grader asks of the same few words on every line."""
+def _parse(text: str) -> Unit | tuple[str, str]:
+    """The unit, or why it cannot be read (and the unknown word): cached, as the grader asks of the same few
+    words on every line."""
     if not text:
         return DIMENSIONLESS
     if text.startswith("1/"):  # "1/s": a rate of events
         rest = _parse(text[2:].strip())
-        if isinstance(rest, str):
+        if isinstance(rest, tuple):
             return rest
         inverse = DIMENSIONLESS / rest
         return Unit(inverse.scale, inverse.dims, text)
@@ -180,17 +193,18 @@ def _parse(text: str) -> Unit | str:
     while pos < len(text):
         m = _UNIT_TOKEN.match(text, pos)
         if not m or m.end() == pos:
-            return f"cannot read unit `{text}` at column {pos + 1}"
+            return f"cannot read unit `{text}` at column {pos + 1}", ""
         pos = m.end()
         if m.group(3):
             if op is not None or result is None:
-                return f"cannot read unit `{text}`: `{m.group(3)}` at column {m.start(3) + 1} needs a unit before it"
+                return (f"cannot read unit `{text}`: `{m.group(3)}` at column {m.start(3) + 1} needs a unit "
+                        "before it", "")
             op = m.group(3)
             continue
         word = "USD" if m.group(1) == "$" else m.group(1)
         unit = lookup(word)
         if unit is None:
-            return f"unknown unit `{word}`" + did_you_mean(word, REGISTRY)
+            return f"unknown unit `{word}`", word
         if m.group(2):
             unit = unit ** int(m.group(2))
         if result is not None and op is None:
@@ -198,6 +212,6 @@ def _parse(text: str) -> Unit | str:
         result = unit if result is None else (result / unit if op == "/" else result * unit)
         op = None
     if op is not None:
-        return f"cannot read unit `{text}`: it ends with `{op}`"
+        return f"cannot read unit `{text}`: it ends with `{op}`", ""
     result = result or DIMENSIONLESS
     return Unit(result.scale, result.dims, text)

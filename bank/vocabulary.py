@@ -160,6 +160,12 @@ NUMBER_WORDS: dict[str, Fraction] = {word: Fraction(v) for word, v in {
 #: they stand for): its comma separates clauses with no space after it (``762，4 replica``), so it reads as a
 #: semicolon, except between a number's thousands (``$21，360``: see ``bank.notation.respell``).
 FULL_WIDTH_MARKS: dict[str, str] = {"，": ";", "、": ";", "。": ".", "\u3000": " "}
+#: Other scripts' digits, each read as its ASCII digit (``٧٠ × ٢ = ١٤٠``, Persian ``۲٫۶۸``, Devanagari ``१४०``,
+#: Bengali, Thai), with Arabic's decimal and thousands separators and percent sign (``٫``, ``٬``, ``٪``).
+NATIVE_DIGITS: dict[str, str] = {
+    **{chr(zero + d): str(d) for zero in (0x0660, 0x06F0, 0x0966, 0x09E6, 0x0E50) for d in range(10)},
+    "\u066b": ".", "\u066c": ",", "\u066a": "%",
+}
 #: Chinese and Japanese numerals, each one character, read as one digit before a counter word (``两张卡``, 2 cards).
 CJK_DIGITS: dict[str, str] = {"〇": "0", "零": "0", "一": "1", "二": "2", "两": "2", "兩": "2", "三": "3", "四": "4",
                               "五": "5", "六": "6", "七": "7", "八": "8", "九": "9"}
@@ -186,6 +192,7 @@ SUFFIXES: dict[str, int] = {
     "milhoes": 10**6, "milhao": 10**6, "bilhoes": 10**9, "bilhao": 10**9,  # Portuguese (read without accents)
     "tys": 10**3, "mln": 10**6, "mld": 10**9,  # Polish: 20 tys., 30 mln, 70 mld
     "milyon": 10**6, "milyar": 10**9,  # Turkish: 70 milyar parametre
+    "nghin": 10**3, "ngan": 10**3, "trieu": 10**6, "ty": 10**9,  # Vietnamese (read without accents): 30 triệu, 70 tỷ
 }
 #: Suffixes that may also be a unit: the reader tries both readings (``8B params``, ``2T tokens``, ``70G params``;
 #: ``80G`` alone is slang for gigabytes).
@@ -282,6 +289,7 @@ def export() -> dict:
         "number_words": {k: ratio(v) for k, v in NUMBER_WORDS.items()},
         "multipliers": {k: ratio(v) for k, v in MULTIPLIERS.items()},
         "full_width_marks": dict(FULL_WIDTH_MARKS),
+        "native_digits": dict(NATIVE_DIGITS),
         "approx": list(APPROX), "equals": list(EQUALS), "approx_equals": list(APPROX_EQUALS),
         "says": list(SAYS), "implies": list(IMPLIES), "rounding": dict(ROUNDING), "rate_words": list(RATE_WORDS),
         "functions": {name: {"arity": f.arity} for name, f in FUNCTIONS.items()},

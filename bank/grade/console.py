@@ -318,7 +318,7 @@ def at_prompt(raw: str, following: str, prompted: bool) -> str:
     ('>>> w = 70e9 * 2 / 1e9', '   140.0')
     """
     typed_line = (shell(raw) or wolfram(raw) or ipython(raw) or calculator(raw, following) or repl(raw)
-                  or matlab(raw) or units_have(raw))
+                  or matlab(raw) or powershell(raw) or units_have(raw))
     return typed_line or wolfram_out(ruby_out(matlab_out(units_out(raw, prompted), prompted), prompted))
 
 
@@ -326,6 +326,34 @@ def units_out(raw: str, prompted: bool) -> str:
     """GNU ``units``' answer (``* 41610``), columns kept, after the unit asked for; any other line as it is."""
     m = _UNITS_OUT.match(raw) if prompted else None
     return raw if m is None else " " * m.end() + raw[m.end():]
+
+
+#: PowerShell's prompt, ``PS C:\\> `` or ``PS> ``.
+_POWERSHELL = re.compile(r"^\s*PS(?:\s+[A-Za-z]:\\[^>]*)?>\s?")
+#: Its .NET maths (``[math]::Ceiling(x)``) as Python's functions.
+_PS_MATH = re.compile(r"\[math\]::(\w+)\s*\(", re.IGNORECASE)
+_PS_FUNCTIONS = {"ceiling": "ceil", "floor": "floor", "round": "round", "max": "max", "min": "min", "sqrt": "sqrt",
+                 "truncate": "floor", "abs": "abs"}
+#: Its size literals, powers of 1024: ``80GB`` is 80 × 2^30 bytes.
+_PS_SIZE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(KB|MB|GB|TB|PB)(?![\w/])", re.IGNORECASE)
+_PS_POWERS = {"KB": 1, "MB": 2, "GB": 3, "TB": 4, "PB": 5}
+
+
+def powershell(raw: str) -> str | None:
+    """A line typed at PowerShell's prompt, as the ``>>>`` line Python would print the same for: ``$`` names its
+    variables, ``[math]::Ceiling`` is ``ceil``, and a size literal is the number of bytes it stands for; None for
+    any other line.
+
+    >>> powershell("PS C:\\> $usable = 0.9*80GB; [math]::Floor($usable/$seq)")
+    '>>> usable = 0.9*(80*1073741824); floor(usable/seq)'
+    """
+    m = _POWERSHELL.match(raw)
+    if m is None:
+        return None
+    code, _, comment = raw[m.end():].partition("#")
+    code = _PS_MATH.sub(lambda f: _PS_FUNCTIONS.get(f[1].lower(), f[1].lower()) + "(", code)
+    code = _PS_SIZE.sub(lambda x: f"({x[1]}*{1024 ** _PS_POWERS[x[2].upper()]})", code)
+    return f"{PROMPT} {code.replace('$', '').rstrip()}" + (f"  #{comment}" if comment else "")
 
 
 #: What irb prints before a value.
@@ -372,7 +400,7 @@ def typed(state: State, raw: str) -> bool:
     statements = [s for s in text.split(";") if s.strip()]
     if not statements or gives_value(text, comment) and not _PRINTED.match(state.next_line):
         return False
-    read_any = False
+    read_any, printed = False, []
     for statement in statements:
         assigns = _ASSIGNS.match(statement)
         names, right = (statement[:assigns.end() - 1], statement[assigns.end():]) if assigns else ("", statement)
@@ -385,11 +413,14 @@ def typed(state: State, raw: str) -> bool:
             if len(names.split(",")) == len(kept):
                 for name, value in zip(names.split(","), kept):
                     variables.keep(state.variables, name.strip(), value, typed=True)
-        elif statement is statements[-1]:
-            state.prompt = tuple(kept)
+        else:  # an expression: printed, a line each ("3 * rent; 2 * rent")
+            printed.append(tuple(kept))
             if len(kept) == 1:
                 variables.keep(state.variables, "_", kept[0])  # Python's name for the value it last printed
-                state.shown = statement.strip() if statement.strip() in state.variables else ""
+    if printed:
+        state.prompt, state.printing = printed[0], tuple(printed[1:])
+        last = statements[-1].strip()
+        state.shown = last if len(printed) == 1 and last in state.variables else ""
     return read_any
 
 
@@ -439,6 +470,11 @@ def name_printed(state: State, name: str, reading: n.Reading) -> None:
     if len(chains) == 1 and len(chains[0].segments) == 1 and isinstance(chains[0].segments[0].node, n.Num):
         variables.keep(state.variables, name, chains[0].segments[0].node, typed=True)
         variables.keep(state.variables, "_", chains[0].segments[0].node)
+
+
+def is_printed(raw: str) -> bool:
+    """Whether a line is a value as a console prints it (``295.2238805970149``, ``(35.13, 2248.7)``)."""
+    return _PRINTED.match(raw) is not None
 
 
 def printed_tuple(raw: str, count: int) -> list[str] | None:

@@ -75,6 +75,9 @@ def _referenced(state: State, raw: str, start: int) -> str:
 def _read_any(state: State, raw: str) -> n.Reading | None:
     prompt, state.prompt = state.prompt, ()
     shown, state.shown = state.shown, ""
+    if state.printing:  # ">>> 3 * r; 2 * r": the line after the first value prints the second
+        queued = state.printing if console.is_printed(state.next_line) else ((),)
+        state.prompt, state.printing = queued[0], queued[1:]
     code, state.code = state.code, None
     if sql.typed(state, raw):  # "analytics=> select 70*2 as w_gb;": its values are in the table under it
         return None

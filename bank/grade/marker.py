@@ -27,7 +27,7 @@ from ..errors import NotationError
 from ..model import Question, Term, Variant
 from ..vocabulary import DATA_LABELS
 from . import diagnose as dx
-from . import lines, rubric
+from . import lines, rubric, stacked
 from .arithmetic import Arithmetic, Context, check
 from .final import finals, overall
 from .leaves import Entry, Leaf, Stand, analyse, unrounded, whole_roundings
@@ -50,6 +50,7 @@ def grade(owner: Question | Term, variant: Variant, text: str) -> Report:
     """Mark a working (one line per step) against the reference working for ``variant``."""
     state = State(reference(owner, variant), commas=n.decimal_commas(text))
     rows = text.splitlines()
+    columns = stacked.layout(rows)  # sums set out in columns: each read on its result's line
     signed = False  # past an email's "-- ": its signature, a phone number and all
     for number_, raw in enumerate(rows, 1):
         if number_ > MAX_LINES:
@@ -60,9 +61,12 @@ def grade(owner: Question | Term, variant: Variant, text: str) -> Report:
         if signed or n.speaker(raw) == "interviewer":
             why = "an email's signature" if signed else "the interviewer's words"
             state.lines.append(LineResult(number_, raw, Status.UNMATCHED, message=f"{why}: nothing to mark"))
+        elif number_ - 1 in columns and columns[number_ - 1] is None:
+            state.lines.append(LineResult(number_, raw, Status.UNMATCHED, message="part of a sum set out in "
+                                          "columns: its result is marked"))
         else:
             state.next_line = next((r for r in rows[number_:number_ + MAX_LINES] if r.strip()), "")
-            _mark(state, number_, raw)
+            _mark(state, number_, columns.get(number_ - 1) or raw, raw)
         signed = signed or raw.strip() == n.SIGNATURE
     _stated_ahead(state)
     parts = finals(state)
@@ -72,21 +76,23 @@ def grade(owner: Question | Term, variant: Variant, text: str) -> Report:
     return Report(owner.id, variant.seed, score, overall(parts), tuple(state.lines), steps, parts=parts)
 
 
-def _mark(state: State, n_: int, raw: str) -> None:
+def _mark(state: State, n_: int, raw: str, shown: str | None = None) -> None:
+    """Mark line ``n_``, read as ``raw`` and shown as ``shown`` (a sum set out in columns is read as one line)."""
+    shown = raw if shown is None else shown
     state.row = n_
     try:
         reading = lines.read(state, raw)
         if reading is None:
-            state.lines.append(LineResult(n_, raw, Status.UNMATCHED, message="code that shows no value: its value "
+            state.lines.append(LineResult(n_, shown, Status.UNMATCHED, message="code that shows no value: its value "
                                           "is printed on the next line"))
             return
         if _continued(reading, state.next_line):
-            state.lines.append(LineResult(n_, raw, Status.UNMATCHED, message="a working whose value is on the "
+            state.lines.append(LineResult(n_, shown, Status.UNMATCHED, message="a working whose value is on the "
                                           "next line: marked there"))
             state.last_value = reading.claims[-1].segments[-1].node  # "= 14 GB" goes on from it
             return
         if _data_line(reading):
-            state.lines.append(LineResult(n_, raw, Status.UNMATCHED, message="the problem's data, set out: nothing "
+            state.lines.append(LineResult(n_, shown, Status.UNMATCHED, message="the problem's data, set out: nothing "
                                           "to mark"))
             return
         split = [pieces(chain, state.scope()) for chain in reading.claims]
@@ -102,7 +108,7 @@ def _mark(state: State, n_: int, raw: str) -> None:
         if not claims and not said:
             why = "a label with no working after it" if reading.label and not any(c.isdigit() for c in raw) \
                 else "no arithmetic on this line"
-            state.lines.append(LineResult(n_, raw, Status.UNMATCHED, message=f"{why}: nothing to mark"))
+            state.lines.append(LineResult(n_, shown, Status.UNMATCHED, message=f"{why}: nothing to mark"))
             return
         results = state.claims.setdefault(n_, [])
         for chain in claims:
@@ -113,9 +119,9 @@ def _mark(state: State, n_: int, raw: str) -> None:
         results.extend(_said(state, n_, chain, step, reading.label, stands) for chain, step, stands in said)
     except NotationError as exc:
         state.claims.pop(n_, None)
-        _error(state, n_, raw, exc)
+        _error(state, n_, shown, exc)
         return
-    state.lines.append(_line(n_, raw, results))
+    state.lines.append(_line(n_, shown, results))
     state.last_value = _ends_on(raw, claims + [c for c, _, _ in said],
                                 [c.segments[-1].node for c in reading.chains if not c.claim and c.segments])
     state.earlier = [*state.earlier[-(_EARLIER - 1):], state.last_value]

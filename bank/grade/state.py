@@ -69,6 +69,8 @@ class State:
     claims: dict[int, list] = field(default_factory=dict)
     #: What a ``>>>`` line computed (a tuple's values each), for what is printed on the line after it.
     prompt: tuple[n.Node, ...] = ()
+    #: What the ``>>>`` line's later statements print, a line each after that (``>>> 3 * r; 2 * r``).
+    printing: tuple[tuple[n.Node, ...], ...] = ()
     #: The name a ``>>>`` line shows (``w = 70e9 * 2 / 1e9; w``): the value printed under it is the name's from then on.
     shown: str = ""
     #: The number of the line being read (a pasted spreadsheet's row: :mod:`.sheet`).

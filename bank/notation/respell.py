@@ -21,7 +21,7 @@ import re
 import unicodedata
 
 from ..units import UnitError, parse_unit
-from ..vocabulary import FULL_WIDTH_MARKS, NUMBER_WORDS, UNITS
+from ..vocabulary import FULL_WIDTH_MARKS, NATIVE_DIGITS, NUMBER_WORDS, UNITS
 from .latex import latex
 from .layout import columns, csv_row, reason_after, table_row, two_workings
 from .cjk import cjk
@@ -36,9 +36,11 @@ _CLOSING = {"[": "]", "(": ")"}
 
 
 #: An East Asian input method's full-width forms (``１４０ GB``, ``＝``, ``：``, ``（）``), one character for one: the
-#: ASCII they stand for, and the vocabulary's marks (``，`` a clause break). notation.js reads them the same way.
+#: ASCII they stand for, and the vocabulary's marks (``，`` a clause break); other scripts' digits too (``٧٠``,
+#: ``۲٫۶۸``). notation.js reads them the same way.
 _FULL_WIDTH: dict[int, str] = {**{c: chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)},
-                               **{ord(k): v for k, v in FULL_WIDTH_MARKS.items()}}
+                               **{ord(k): v for k, v in FULL_WIDTH_MARKS.items()},
+                               **{ord(k): v for k, v in NATIVE_DIGITS.items()}}
 
 
 #: The full-width comma between a number's thousands (``$21，360``, ``6，690 tok/s``): a digits' comma, where
@@ -48,7 +50,7 @@ _WIDE_THOUSANDS = re.compile(r"(?<![\d.０-９．])[\d０-９]{1,3}(?:，[\d０-
 
 #: A Latin letter with an accent (``milhões``, ``millón``): read as the letter, one character for one, so that words
 #: of other languages the vocabulary knows (written there without accents) are found.
-_ACCENTED = re.compile(r"[À-ÖØ-öø-ž]")
+_ACCENTED = re.compile(r"[À-ÖØ-öø-žḀ-ỿ]")  # Latin-1 and Extended-A, and Extended Additional (Vietnamese: ệ, ỷ)
 
 
 def _unaccented(ch: str) -> str:
@@ -71,8 +73,8 @@ _SWISS = re.compile(r"(?<=\d)['’](?=\d{3}(?!\d))")
 def respell(text: str) -> str:
     """``text`` with each rewrite of this module applied in turn (full-width forms first), column for column.
 
-    >>> respell("after 30s：12×30＝３６０ requests，done。"), respell("$21，360，so")
-    ('after 30s:12×30=360 requests;done.', '$21,360;so')
+    >>> respell("after 30s：12×30＝３６０ requests，done。"), respell("$21，360，so"), respell("۲٫۶۸ GB")
+    ('after 30s:12×30=360 requests;done.', '$21,360;so', '2.68 GB')
     """
     if "，" in text:
         text = _WIDE_THOUSANDS.sub(lambda m: m.group().replace("，", ","), text)

@@ -73,7 +73,7 @@
           numberWords: ratios(data.number_words), approx: set(data.approx), functions: data.functions,
           aliases: data.function_aliases || {}, reserved: set(data.reserved || []), linkWords: set(data.link_words || []),
           modelWords: set(data.model_words || []), billionBefore: set(data.billion_before || []),
-          fullWidthMarks: data.full_width_marks || {},
+          fullWidthMarks: data.full_width_marks || {}, nativeDigits: data.native_digits || {},
           perWords: set((data.rate_words || []).filter(function (w) { return w !== "each"; })), data: data };
     return V;
   }
@@ -130,9 +130,14 @@
     var marks = vocab().fullWidthMarks;
     text = text.replace(WIDE_THOUSANDS, function (m) { return m.replace(/，/g, ","); });
     /* "milhões": an accented Latin letter as the letter (respell.py _ACCENTED), one character for one */
-    text = text.replace(/[À-ÖØ-öø-ž]/g, function (c) {
+    text = text.replace(/[À-ÖØ-öø-žḀ-ỿ]/g, function (c) {
       var base = c.normalize("NFKD")[0];
       return /[A-Za-z]/.test(base) ? base : c;
+    });
+    /* "٧٠ × ٢", "۲٫۶۸": other scripts' digits as ASCII ones (vocabulary.NATIVE_DIGITS) */
+    var native = vocab().nativeDigits;
+    text = text.replace(/[\u0660-\u066c\u06f0-\u06f9\u0966-\u096f\u09e6-\u09ef\u0e50-\u0e59]/g, function (c) {
+      return has(native, c) ? native[c] : c;
     });
     return text.replace(/[\uff01-\uff5e\u3000\u3001\u3002]/g, function (c) {
       return has(marks, c) ? marks[c] : String.fromCharCode(c.charCodeAt(0) - 0xFEE0);

@@ -175,6 +175,11 @@ WORKINGS = {
     "bc-and-units": "$ bc -l\n" + "".join(f"scale={i}\nlast^{10 ** i}+(((last\n{i}\nx{i}=last\n" for i in range(1, 40))
                     + "$ units -1\n" + "".join(f"You have: {i} GB^99 / (0 s)\nYou want: {'furlong ' * i}\n * {i}\n"
                                                  for i in range(1, 40)) + "You want: s\n* 1\n",
+    "powershell": "".join(f"PS C:\\> $a{i} = [math]::Pow($a{i - 1}, 99999) * {i}PB; $a{i}; $a{i}; [math]::Nope(1)\n"
+                          f"{i}\n{i}.5\nPS> ${'$' * i}\n" for i in range(1, 60)) + "1\n" * 200,
+    "columns": "".join(f"  {i}\nx {i}e{i}\n{'-' * (i + 3)}\n  {i}\n{'=' * 3}\n {i} GB\n{i}.5\n{i} ) {i}00\n"
+                       for i in range(1, 80)) + "1\n+ 1\n---\n" * 100,
+    "other-scripts-digits": "".join(f"۷۰ × ٢ = ١٤٠ ٫ ٬ ٪ {'۹' * i} {'१' * i} tỷ triệu nghìn {i}\n" for i in range(1, 60)),
     "unit-words-as-names": "".join(f"tokens = params * {i}  # {i} -> {i}\nparams = tokens / tps\n" for i in range(40)),
 }
 

@@ -98,15 +98,17 @@ def _table() -> list[Word]:
         # compute
         Word("FLOP", "compute", Fraction(1), ("FLOPs", "flop", "flops")),
         *[Word(f"{p}FLOP", "compute", Fraction(k), (f"{p}FLOPs",) + ((f"{p.upper()}FLOP", f"{p.upper()}FLOPs")
-                                                                      if p == "k" else (f"{p.lower()}flop",)))
+                                                                      if p == "k" else (f"{p.lower()}flop",))
+               + (f"{_DATA_WORDS[p]}FLOP",))  # pint spells the prefix out: teraFLOP
           for p, k in _DECIMAL.items()],
         # money
         Word("USD", "money", Fraction(1), ("$", "usd", "dollar", "dollars")),
         Word("cent", "money", Fraction(1, 100), ("¢",), plural="cents"),
         # counted things (dimensions of their own)
         Word("token", "token", Fraction(1), ("tok", "toks"), plural="tokens"),  # not "t": authors name times t
-        Word("ktoken", "token", Fraction(10**3), ("ktok", "ktoks", "ktokens", "Ktok", "Ktokens")),
-        Word("Mtoken", "token", Fraction(10**6), ("Mtok", "Mtoks", "Mtokens", "mtok", "mtoks")),  # a phone's case
+        Word("ktoken", "token", Fraction(10**3), ("ktok", "ktoks", "ktokens", "Ktok", "Ktokens", "kilotoken")),
+        Word("Mtoken", "token", Fraction(10**6), ("Mtok", "Mtoks", "Mtokens", "mtok", "mtoks",  # a phone's case
+                                                  "megatoken")),
         Word("request", "request", Fraction(1), ("req", "reqs", "query", "queries"), plural="requests"),
         Word("replica", "replica", Fraction(1), ("instance", "instances", "pod", "pods"), plural="replicas"),
         Word("card", "card", Fraction(1), ("GPU", "GPUs", "gpu", "gpus", "accelerator", "accelerators"),

@@ -37,7 +37,7 @@ from ..notation.layout import opens_with_value
 from ..notation.respell import dash_after_result, respell
 from ..notation.nodes import moved
 from ..notation.tuples import spread
-from . import console, sheet, sql, variables
+from . import console, prompts, rpn, sheet, sql, variables
 from .reading import amount
 from .state import State
 
@@ -93,13 +93,19 @@ def _read_any(state: State, raw: str) -> n.Reading | None:
         reading = _read(state, row)
         sheet.keep(state, raw, state.row, reading)
         return reading
-    if console.heading(raw, bool(prompt)):  # MATLAB's "ans =": the value is on a line below
+    if prompts.heading(raw, bool(prompt)):  # MATLAB's "ans =": the value is on a line below
         state.prompt, state.shown = prompt, shown
         return None
-    if prompt and console.units_want(state, raw, prompt) or console.session(state, raw):  # "You want: s", "scale=2"
+    if prompt and prompts.units_want(state, raw, prompt) or prompts.session(state, raw):  # "You want: s", "scale=2"
         return None
-    typed_in = console.bc_typed(raw, state.next_line) if state.session else None  # "700/40" typed into bc
-    raw = typed_in or console.at_prompt(raw, state.next_line, bool(prompt))  # each console's lines as at ">>>"
+    if state.calculator is not None and prompt:  # "display: 5.97 ms": what an RPN calculator showed
+        raw = rpn.display(state.calculator, raw)
+    keys = rpn.keyed(state.calculator, raw, state.calculator is not None)  # "14400 ENTER 25 % +"
+    if keys is not None:
+        state.calculator, raw = keys
+    typed_in = prompts.bc_typed(raw, state.next_line) if state.session else None  # "700/40" typed into bc
+    shown = prompts.printed_name(raw, bool(prompt)) or shown  # "val res0: Double = 104.3": res0 is that value
+    raw = typed_in or prompts.at_prompt(raw, state.next_line, bool(prompt))  # each console's lines as at ">>>"
     if raw.lstrip().startswith(console.PROMPT):
         if console.typed(state, raw):
             return None

@@ -12,6 +12,7 @@ from .matching import Claim, same_kind
 from .reading import Scope
 from .reference import RefStep, Reference
 from .report import LineResult
+from .rpn import Calculator
 
 
 @dataclass
@@ -83,6 +84,8 @@ class State:
     code: n.Node | None = None
     #: An interactive calculator a shell started (``$ bc -l``), whose lines are typed until it quits.
     session: str = ""
+    #: An RPN calculator whose keys the working types up (:mod:`.rpn`), once a line of them has been read.
+    calculator: Calculator | None = None
     #: The next line with something on it (``[1] 11.66667`` says the line before it is code).
     next_line: str = ""
     #: The learner's own names for values (``t1 = … = 4.78 ms``), as the nodes they stand for.

@@ -180,6 +180,13 @@ WORKINGS = {
     "columns": "".join(f"  {i}\nx {i}e{i}\n{'-' * (i + 3)}\n  {i}\n{'=' * 3}\n {i} GB\n{i}.5\n{i} ) {i}00\n"
                        for i in range(1, 80)) + "1\n+ 1\n---\n" * 100,
     "other-scripts-digits": "".join(f"۷۰ × ٢ = ١٤٠ ٫ ٬ ٪ {'۹' * i} {'१' * i} tỷ triệu nghìn {i}\n" for i in range(1, 60)),
+    "jvm-repls": "".join(f"scala> val r{i} = res{i - 1} * res{i - 1} ^ 99999 // {i}\nval res{i}: (Double, Int) = ({i}.0,{i})\n"
+                         f">>> val k = {i}L * 99999999999L\nres{i}: kotlin.Double = {i}.0\n" for i in range(1, 60)),
+    "pint-session": "".join(f">>> q{i} = Q_({i}, 'GB') * ureg.teraFLOP ** 99 / ureg.s; print(q{i}.to('ms').magnitude)\n"
+                            f"<Quantity({i}e99, 'petaFLOP / dimensionless')>\n(<Quantity(1, 'x')>, <Quantity(2, '1 / y')>)\n"
+                            for i in range(1, 60)),
+    "rpn-keys": "1 ENTER\n" + "".join(f"{i} ENTER x<>y ÷ 1/x CHS y^x {i} EEX 99 % Δ% STO {i} RCL {i + 1} → {i}.5 10, "
+                                        f"f 4 √x → 1\ndisplay: 3.38 10\n" for i in range(1, 60)) + "÷ " * 500 + "\n",
     "unit-words-as-names": "".join(f"tokens = params * {i}  # {i} -> {i}\nparams = tokens / tps\n" for i in range(40)),
 }
 

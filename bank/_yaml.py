@@ -228,6 +228,9 @@ class _Builder:
     def _merge(self, source: Node, where: tuple, depth: int, out: dict) -> None:
         """``<<: *base`` or ``<<: [*a, *b]``: keys not yet present come from each mapping in turn."""
         sources = source.value if isinstance(source, SequenceNode) else [source]
+        if depth > MAX_DEPTH:  # merges of merges reach no value() to count their depth
+            self.problem(source, f"`<<` merges nest more than {MAX_DEPTH} deep here")
+            raise _Stop
         for item in sources:
             if not isinstance(item, MappingNode):
                 self.problem(item, "`<<` merges a mapping (`<<: *name`) or a list of them; this is neither")

@@ -195,6 +195,7 @@ SUFFIXES: dict[str, int] = {
     "tys": 10**3, "mln": 10**6, "mld": 10**9,  # Polish: 20 tys., 30 mln, 70 mld
     "milyon": 10**6, "milyar": 10**9,  # Turkish: 70 milyar parametre
     "nghin": 10**3, "ngan": 10**3, "trieu": 10**6, "ty": 10**9,  # Vietnamese (read without accents): 30 triệu, 70 tỷ
+    "miljoen": 10**6, "miljard": 10**9,  # Dutch: 70 miljard parameters
 }
 #: Suffixes that may also be a unit: the reader tries both readings (``8B params``, ``2T tokens``, ``70G params``;
 #: ``80G`` alone is slang for gigabytes).

@@ -61,9 +61,9 @@ def grade(owner: Question | Term, variant: Variant, text: str) -> Report:
         if signed or n.speaker(raw) == "interviewer":
             why = "an email's signature" if signed else "the interviewer's words"
             state.lines.append(LineResult(number_, raw, Status.UNMATCHED, message=f"{why}: nothing to mark"))
-        elif number_ - 1 in columns and columns[number_ - 1] is None:
-            state.lines.append(LineResult(number_, raw, Status.UNMATCHED, message="part of a sum set out in "
-                                          "columns: its result is marked"))
+        elif number_ - 1 in columns and columns[number_ - 1] in (None, stacked.QUERY):
+            why = stacked.PART if columns[number_ - 1] is None else stacked.QUERY
+            state.lines.append(LineResult(number_, raw, Status.UNMATCHED, message=why))
         else:
             state.next_line = next((r for r in rows[number_:number_ + MAX_LINES] if r.strip()), "")
             _mark(state, number_, columns.get(number_ - 1) or raw, raw)
@@ -89,7 +89,7 @@ def _mark(state: State, n_: int, raw: str, shown: str | None = None) -> None:
         if _continued(reading, state.next_line):
             state.lines.append(LineResult(n_, shown, Status.UNMATCHED, message="a working whose value is on the "
                                           "next line: marked there"))
-            state.last_value = reading.claims[-1].segments[-1].node  # "= 14 GB" goes on from it
+            state.last_value = (reading.claims or reading.chains)[-1].segments[-1].node  # "= 14 GB" goes on from it
             return
         if _data_line(reading):
             state.lines.append(LineResult(n_, shown, Status.UNMATCHED, message="the problem's data, set out: nothing "
@@ -152,8 +152,9 @@ def _plain(node: n.Node) -> Fraction | None:
 def _continued(reading: n.Reading, following: str) -> bool:
     """``W16 = 7 × 10⁹ × 2 B``, then a line opening ``= 14 GB``: a working whose value the next line gives, as
     on a page of algebra (a working with no value is otherwise credited for what it computes)."""
-    return bool(reading.claims) and n.untagged(following).lstrip().startswith(("=", "≈")) and all(
-        len(c.segments) == 1 and n.has_operation(c.segments[0].node) for c in reading.claims)
+    chains = reading.claims or reading.chains  # "60 - 40", then "= 20": a calculator's query and its answer
+    return bool(chains) and n.untagged(following).lstrip().startswith(("=", "≈")) and all(
+        len(c.segments) == 1 and n.has_operation(c.segments[0].node) for c in chains)
 
 
 #: Where a sentence ends: a full stop, ``!`` or ``?`` (not a decimal point), or a semicolon, before a space.

@@ -50,7 +50,7 @@ _BC = re.compile(r"^\s*\$\s+bc(?:\s+-[lqs]+)*\s*$")
 #: What a ``bc`` session takes that shows no value: its precision, and the command that ends it.
 _BC_QUIET = re.compile(r"^\s*(?:scale\s*=\s*\d+|quit|halt)\s*$")
 #: Code typed into ``bc``: numbers, names, operators and brackets, no words side by side.
-_BC_CODE = re.compile(r"^\s*[\w.]+(?:\s*=)?[\w.\s()+\-*/^%]*$")
+_BC_CODE = re.compile(r"^\s*\w[\w.\s()+\-*/^%=]*$")
 
 
 def session(state: State, raw: str) -> bool:
@@ -86,7 +86,7 @@ _BC_LAST = re.compile(r"(?<![\w.])last(?![\w.])")
 
 #: GNU ``units``: ``You have: 40 GB / (4 GB/s)``, then ``You want: s``, then the answer in it, ``* 10``.
 _UNITS_HAVE = re.compile(r"^\s*You have:\s*")
-_UNITS_WANT = re.compile(r"^\s*You want:\s*(?P<unit>\S.*?)\s*$")
+_UNITS_WANT = re.compile(r"^\s*You want:\s*(?P<unit>\S(?:.*\S)?)\s*$")
 _UNITS_OUT = re.compile(r"^\s*\*\s*(?=-?[\d.])")
 
 
@@ -290,6 +290,74 @@ def pint_out(raw: str) -> str:
     return _PINT_OUT.sub(shown, raw)
 
 
+#: Clojure's REPL: ``user=> (/ (* 70e9 2) 1e9)``; ``*1`` is the last value; ``(def w …)`` names one.
+_CLOJURE = re.compile(r"^\s*(?:user|[\w-]+\.[\w.-]+)=>\s?(?=[(\[]|\*1|[A-Za-z][\w-]*\s*$)")
+_CLOJURE_OPERATORS = {"+": "+", "-": "-", "*": "*", "/": "/"}
+_CLOJURE_FUNCTIONS = {"Math/ceil": "ceil", "Math/floor": "floor", "Math/round": "round", "max": "max", "min": "min",
+                      "int": "floor", "long": "floor", "double": "", "Math/sqrt": "sqrt", "Math/abs": "abs"}
+#: What it prints for a ``def``: ``#'user/w``; an exact ratio: ``35/3``.
+_CLOJURE_VAR = re.compile(r"^\s*#'[\w.-]+/[\w-]+\s*$")
+_RATIO = re.compile(r"^(\s*)(-?\d+)/(\d+)(\s*)$")
+
+
+def clojure(raw: str) -> str | None:
+    """A form typed at Clojure's REPL, as the ``>>>`` line Python would print the same for; None for any other
+    line. Forms this reader cannot write the usual way round (a ``defn``, a ``map``) show no value.
+
+    >>> clojure("user=> (def w (/ (* 70e9 2) 1e9))"), clojure("user=> (Math/ceil (/ *1 80))")
+    ('>>> w = ((70e9 * 2) / 1e9)', '>>> ceil((_ / 80))')
+    """
+    m = _CLOJURE.match(raw)
+    if m is None:
+        return None
+    code = raw[m.end():].split(";", 1)[0]
+    tokens = re.findall(r"[()\[\]]|[^\s()\[\]]+", code.replace("*1", "_"))
+    try:
+        form, rest = _form(tokens, 0, 0)
+    except (IndexError, KeyError, ValueError):
+        return PROMPT
+    return f"{PROMPT} {form}" if rest == len(tokens) else PROMPT
+
+
+def _form(tokens: list[str], i: int, depth: int) -> tuple[str, int]:
+    """The form at ``tokens[i]`` written the usual way round, and where it ends."""
+    if depth > 50:
+        raise ValueError("too deep")
+    if tokens[i] not in ("(", "["):
+        if tokens[i] in (")", "]"):
+            raise ValueError(tokens[i])
+        return tokens[i], i + 1
+    close = ")" if tokens[i] == "(" else "]"
+    items, i = [], i + 1
+    while tokens[i] != close:
+        item, i = _form(tokens, i, depth + 1)
+        items.append(item)
+    if close == "]":
+        return "(" + ", ".join(items) + ")", i + 1  # a vector prints as Python's tuple would
+    head, args = items[0], items[1:]
+    if head == "def" and len(args) == 2:
+        return f"{args[0]} = {args[1]}", i + 1
+    if head in _CLOJURE_OPERATORS and args:
+        if head == "-" and len(args) == 1:
+            return f"(-{args[0]})", i + 1
+        return "(" + f" {head} ".join(args) + ")", i + 1
+    return f"{_CLOJURE_FUNCTIONS[head]}({', '.join(args)})", i + 1
+
+
+def clojure_out(raw: str, prompted: bool) -> str:
+    """What Clojure printed, as Python would: a ``def``'s var shows no value (blank), an exact ratio its decimal.
+
+    >>> clojure_out("35/3", True), clojure_out("#'user/kv", True)
+    ('11.666666666666666', '')
+    """
+    if not prompted:
+        return raw
+    if _CLOJURE_VAR.match(raw):
+        return ""
+    ratio = _RATIO.match(raw)
+    return raw if ratio is None else f"{ratio[1]}{int(ratio[2]) / int(ratio[3])!r}{ratio[4]}"
+
+
 #: MATLAB's and Octave's prompt, ``>>`` (Python's is ``>>>``).
 _MATLAB = re.compile(r"^\s*>>(?!>)\s?")
 #: MATLAB's element-wise operators, which are Python's own on numbers: ``.*``, ``./``, ``.^``.
@@ -346,11 +414,11 @@ def at_prompt(raw: str, following: str, prompted: bool) -> str:
     ('>>> w = 70e9 * 2 / 1e9', '   140.0')
     """
     typed_line = (shell(raw) or wolfram(raw) or ipython(raw) or calculator(raw, following) or repl(raw)
-                  or matlab(raw) or powershell(raw) or jvm(raw) or units_have(raw))
+                  or matlab(raw) or powershell(raw) or jvm(raw) or clojure(raw) or units_have(raw))
     if typed_line is None and raw.lstrip().startswith(PROMPT):
         return pint_code(raw)
     printed = raw
-    for blank in (units_out, matlab_out, jvm_out, ruby_out):  # what marks a printed value as printed
+    for blank in (units_out, matlab_out, jvm_out, ruby_out, clojure_out):  # what marks a printed value as printed
         printed = blank(printed, prompted)
     return typed_line or wolfram_out(pint_out(printed))
 

@@ -17,6 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+#: Keys on one line, and the length of the sum they build, beyond which a line is not read as keystrokes.
+MAX_KEYS = 200
+MAX_SUM = 2000
 _NUMBER = re.compile(r"^-?(?:\d[\d,]*\.?\d*|\.\d+)$")
 _BINARY = {"+": "+", "-": "-", "−": "-", "×": "*", "*": "*", "x": "*", "÷": "/", "/": "/", "y^x": "^", "yx": "^",
            "yˣ": "^"}
@@ -40,7 +43,7 @@ class Calculator:
         """The sum a run of keystrokes leaves in X, or None where the text is not keystrokes (prose, a sum typed
         the usual way round: ``70 / 6``)."""
         tokens = keys.replace("(", " ").replace(")", " ").split()
-        if not tokens or _NUMBER.match(tokens[-1]) and not (len(tokens) > 1 and tokens[-2] in _ONE_ARGUMENT | {"EEX"}):
+        if not tokens or len(tokens) > MAX_KEYS or _NUMBER.match(tokens[-1]) and not (len(tokens) > 1 and tokens[-2] in _ONE_ARGUMENT | {"EEX"}):
             return None
         saved = (list(self.stack), dict(self.registers), self.lift)
         try:
@@ -48,6 +51,8 @@ class Calculator:
                 if i and tokens[i - 1] in _ONE_ARGUMENT:
                     continue
                 self._press(token, tokens[i + 1] if i + 1 < len(tokens) else "")
+                if len(self.stack[-1]) > MAX_SUM:
+                    raise IndexError("too long a sum")
         except (KeyError, IndexError):
             self.stack, self.registers, self.lift = saved
             return None

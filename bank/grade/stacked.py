@@ -1,6 +1,6 @@
 """Sums set out in columns, as at school: the operands stacked, the operator before the last, a rule under them,
 partial products perhaps, and the result under the last rule; or a long division's quotient written above
-``divisor ) dividend``.
+``divisor ) dividend``; or a calculator's query with its answer on the line under it (``60 - 40``, then ``= 20``).
 
 A tutor marks such a sum where its result is: the operand lines, the rules and the partial products are parts
 of it and show no value of their own. :func:`layout` finds the sums in a working's lines, and gives each result
@@ -31,14 +31,25 @@ _DIVISION = re.compile(rf"^\s*({_NUMBER})\s*\)\s*({_NUMBER})(?![\d,.])")
 _SIGNS = {"x": "*", "×": "*", "*": "*", "+": "+", "-": "-", "−": "-"}
 
 
+#: Why a part of such a sum is not marked.
+PART = "part of a sum set out in columns: its result is marked"
+QUERY = "a query: its answer, under it, is marked"
+
+
 def layout(rows: list[str]) -> dict[int, str | None]:
     """For each line (by index) in a sum set out in columns: the sum its result line stands for, or None for a
-    part of it (an operand, the operator's line, a rule, a partial product, a division's bracket)."""
+    part of it (an operand, the operator's line, a rule, a partial product, a division's bracket); a query whose
+    answer is under ``Result:`` maps to :data:`QUERY`."""
     out: dict[int, str | None] = {}
     i = 0
     while i < len(rows):
         found = _stack(rows, i) or _division(rows, i)
         if found is None:
+            below = _answer_below(rows, i)
+            if below is not None:  # "60 - 40", then "= 20" (or "Result:", then "20"): a query, its answer under it
+                out[below[0]] = below[1]
+                if below[0] == i + 2:
+                    out[i] = QUERY
             i += 1
             continue
         parts, result, read_as = found
@@ -76,3 +87,31 @@ def _division(rows: list[str], i: int) -> tuple[list[int], int, str] | None:
     if i + 1 >= len(rows) or not (q := _ALONE.match(rows[i])) or not (d := _DIVISION.match(rows[i + 1])):
         return None
     return [i + 1], i, f"{d.group(2)} / {d.group(1)} = {q.group(1)}"
+
+
+#: A query's answer on the line under it: ``= 20``, ``≈ 4.776 ms``.
+_ANSWER = re.compile(r"^\s*[=≈]\s*[$~]?-?\d")
+#: What says how a line's values follow, or labels it: a line with one of these is no bare query (a label's
+#: working, ``per token: 2 x 32 x 8``, then ``= 131,072 B``, is the marker's to read).
+_LINK = re.compile(r"=|≈|→|->|=>|⇒|←|<-|:")
+#: A value in a column of its own after the working: the line has its answer already.
+_ANSWERED = re.compile(r"\S\s{3,}[$~≈]?-?\d[\d,.]*\s*\S*\s*$")
+#: Wolfram|Alpha's heading over its answer, and the answer: ``Result:``, then ``$15,330.00``.
+_RESULT = re.compile(r"^\s*(?:Result|Exact result|Decimal approximation|Unit conversions?):\s*$", re.IGNORECASE)
+_VALUE = re.compile(r"^\s*[$~≈]?-?\d[\d,.]*(?:\s*[A-Za-z$%/()][\w$%/() ]*)?$")
+#: An operator with a number after it (searched once, not from every digit: a line may be a megabyte long).
+_OPERATION = re.compile(r"[-+*/×÷x^]\s*[$(]?\d")
+
+
+def _answer_below(rows: list[str], i: int) -> tuple[int, str] | None:
+    """A bare working (``60 - 40``) with its answer on the next line (``= 20``), or under Wolfram|Alpha's
+    ``Result:``: the answer's line, and the text it is read as (the working and its answer)."""
+    operation = _OPERATION.search(rows[i])
+    if operation is None or not any(c.isdigit() for c in rows[i][:operation.start()]) or _LINK.search(rows[i]) \
+            or _ANSWERED.search(rows[i]):
+        return None
+    if i + 1 < len(rows) and _ANSWER.match(rows[i + 1]):
+        return i + 1, f"{rows[i].rstrip()} {rows[i + 1].strip()}"
+    if i + 2 < len(rows) and _RESULT.match(rows[i + 1]) and _VALUE.match(rows[i + 2]):
+        return i + 2, f"{rows[i].rstrip()} = {rows[i + 2].strip()}"
+    return None

@@ -109,3 +109,22 @@ def keyed(text: str) -> str:
         return text
     return text[:m.start("mark")] + "←".ljust(len(m.group("mark"))) + text[m.end("mark"):]
 
+
+#: A comment in words after a working, C's way: ``surge - cap // per sec`` (not Python's floor division,
+#: ``7 // 2``), up to a wide gap (a notepad calculator's answer column) or the line's end.
+_SLASH = re.compile(r"(?<=\S)(\s+)//\s*(?=[A-Za-z])")
+_WIDE_GAP = re.compile(r"\s{3,}(?=\S)")
+
+
+def slash_comment(text: str) -> str:
+    """A comment in words after ``//`` blanked, column for column.
+
+    >>> slash_comment("growth = surge - cap // per sec        6"), slash_comment("140 // 80 = 1")
+    ('growth = surge - cap                   6', '140 // 80 = 1')
+    """
+    m = _SLASH.search(text) if "//" in text else None
+    if m is None or "=" in text[m.end():]:
+        return text
+    gap = _WIDE_GAP.search(text, m.end())
+    end = gap.start() if gap else len(text.rstrip())
+    return text[:m.start()] + " " * (end - m.start()) + text[end:]

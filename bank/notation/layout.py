@@ -85,7 +85,12 @@ def columns(text: str) -> str:
 
     >>> columns("5 req        10 rps × 0.5 s           Little")
     '5 req       ←10 rps × 0.5 s           Little'
+    >>> columns("hits = 10% of daily          3")  # a notepad calculator: the answer in the last column
+    'hits = 10% of daily         =3'
     """
+    named = _NAMED.match(text)
+    if named is not None and not _LINKED.search(text, named.end()) and not _worked(named.group()):
+        return named.group() + _answered(text[named.end():])  # "hits = 10% of 30      3": a notepad calculator's
     body = text.lstrip()
     if _LINKED.search(text) or not _GAP.search(body):
         return text
@@ -103,6 +108,23 @@ def columns(text: str) -> str:
         elif k and _value(cells[k - 1]) and not (k > 1 and _worked(cells[k - 2])):
             out[edges[k] - 1] = "←"  # the value first; "4 warm   4 × 21,675   $86,700" gives the value after
     return "".join(out)
+
+
+#: A name and its equals sign before a working (``hits = 10% of 30``), as a notepad calculator's line opens.
+_NAMED = re.compile(r"^\s*[A-Za-z$#][\w $/.'()#-]{0,40}?\s=\s(?=\S)")
+
+
+#: A cell that is one value and its unit, no working: ``20``, ``$2.50/hr``.
+_ALONE = re.compile(r"^\s*[$~≈]?\s*[\d.,]+\s*[A-Za-z%$/]*\s*$")
+
+
+def _answered(working: str) -> str:
+    """``10% of 30      3``: a working, then its answer alone in the last column, as ``10% of 30     =3``."""
+    gaps = list(_GAP.finditer(working))
+    if not gaps or not _value(working[gaps[-1].end():]) or _ALONE.match(working[:gaps[-1].start()]):
+        return working
+    at = gaps[-1].end() - 1
+    return working[:at] + "=" + working[at + 1:]
 
 
 def _worked(cell: str) -> bool:

@@ -26,7 +26,7 @@ from .latex import latex
 from .layout import columns, csv_row, reason_after, table_row, two_workings
 from .cjk import cjk
 from .cyrillic import cyrillic
-from .code import commented, keyed, script
+from .code import commented, keyed, script, slash_comment
 from .speakers import untagged
 from .spoken import spoken
 
@@ -83,7 +83,8 @@ def respell(text: str) -> str:
         text = _ACCENTED.sub(lambda m: _unaccented(m.group()), text)
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
     for rewrite in (untagged, cjk, cyrillic, _struck, _emphasis, _footnotes, _british, spoken, _spanish, _said_operators,
-                    _precision, _stopwatch, _sourced, _tagged, _divide, latex, _heading, table_row, csv_row, two_workings, columns, keyed, script,
+                    _precision, _stopwatch, _sourced, _tagged, _divide, latex, _heading, table_row, csv_row,
+                    two_workings, slash_comment, columns, keyed, script,
                     commented, _dimensions, _bracketed_units, _what_for, _per_power, _converted, _inequality,
                     _worked_after, reason_after, _closed):
         text = rewrite(text)

@@ -187,6 +187,10 @@ WORKINGS = {
                             for i in range(1, 60)),
     "rpn-keys": "1 ENTER\n" + "".join(f"{i} ENTER x<>y ÷ 1/x CHS y^x {i} EEX 99 % Δ% STO {i} RCL {i + 1} → {i}.5 10, "
                                         f"f 4 √x → 1\ndisplay: 3.38 10\n" for i in range(1, 60)) + "÷ " * 500 + "\n",
+    "notepad-and-queries": "".join(f"n{i} = n{i - 1} * 2 // note {'x' * i}          {i}\n{i} + {i} // {i}\n= {2 * i}\n"
+                                   f"Input interpretation:\n{i} GB / (0 s)\nResult:\n{i} seconds\n" for i in range(1, 60)),
+    "clojure-forms": "".join(f"user=> (def a{i} (/ (* *1 {i}) (Math/ceil {'(' * i}1{')' * i}) 0))\n#'user/a{i}\n"
+                             f"user=> [{i} (/ 1 0) (foo)]\n{i}/0\n" for i in range(1, 60)) + "user=> " + "(" * 500 + "\n",
     "unit-words-as-names": "".join(f"tokens = params * {i}  # {i} -> {i}\nparams = tokens / tps\n" for i in range(40)),
 }
 

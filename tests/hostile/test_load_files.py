@@ -24,6 +24,9 @@ T = "questions/glossary/t.yaml"
 LAUGHS = "lol: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
     f"l{i}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8))
 
+#: Merges of merges, 400 deep: each mapping merges the one before (a RecursionError before the fix).
+MERGES = "m0: &m0 {}\n" + "".join(f"m{i}: &m{i} {{<<: *m{i - 1}}}\n" for i in range(1, 400))
+
 
 def _fifo(folder: Path) -> None:
     os.mkfifo(folder / "glossary" / "t.yaml")
@@ -53,6 +56,8 @@ CASES: dict[str, tuple[dict[str, str | bytes], Callable[[Path], None] | None, st
     "billion-laughs": ({"demo/q.yaml": BASE_QUESTION + LAUGHS}, None,
                        f"{Q}:42:25: the file holds more than 20,000 values once its aliases are expanded "
                        "(aliases inside aliases?)"),
+    "merges-of-merges": ({"demo/q.yaml": BASE_QUESTION + MERGES}, None,
+                         f"{Q}:42:5: `<<` merges nest more than 50 deep here"),
     "too-large": ({"demo/q.yaml": BASE_QUESTION + "#" * 1_100_000 + "\n"}, None,
                   f"{Q}: cannot read the file: too large (1,100,941 bytes; the limit is 1,000,000)"),
     "fifo": ({"glossary/.keep": ""}, _fifo, f"{T}: cannot read the file: not a regular file (a FIFO)"),

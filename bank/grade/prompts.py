@@ -28,6 +28,19 @@ _SHELL_CODE = (
 )
 
 
+def _typed(code: str, comment: str = "", echo: str | None = None) -> str:
+    """``code`` as a ``>>>`` line, its comment after ``#``; where the statement ``echo`` assigns (a REPL that prints
+    what an assignment names), the name is shown after it, as Python would print it.
+
+    >>> _typed("w = 70e9*2/1e9", " GB", echo="w = 70e9*2/1e9")
+    '>>> w = 70e9*2/1e9; w  # GB'
+    """
+    named = ASSIGNS.match(echo) if echo is not None else None
+    if named is not None:
+        code += "; " + named.group().rstrip("= ").strip()
+    return f"{PROMPT} {code}" + (f"  #{comment}" if comment else "")
+
+
 def shell(raw: str) -> str | None:
     """A shell command that prints arithmetic, as the ``>>>`` line Python would print the same for (another
     command shows nothing to mark: ``>>>`` alone); None for a line that is no shell command.
@@ -138,10 +151,7 @@ def wolfram(raw: str) -> str | None:
     text = re.sub(r"//\s*N\b", "", raw[m.end():]).strip().rstrip(";")
     text = re.sub(r"\b([A-Z][a-z]*)\[", lambda f: _WOLFRAM_FUNCTIONS.get(f.group(1), f.group(1)) + "(", text)
     text = re.sub(r"(?<=[\w.)])[ \t]+(?=[\w(])", "*", text.translate(_LIST_AS_TUPLE))  # "2 80 8": a space multiplies
-    last = ASSIGNS.match(text.split(";")[-1])
-    if last is not None:  # Mathematica prints what an assignment gives, as Python would print the name
-        text += "; " + last.group().rstrip("= ").strip()
-    return f"{PROMPT} {text}"
+    return _typed(text, echo=text.split(";")[-1])  # Mathematica prints what its last assignment gives
 
 
 def ipython(raw: str) -> str | None:
@@ -216,26 +226,13 @@ def jvm(raw: str) -> str | None:
         return None
     code, _, comment = raw[m.end():].partition("//")
     code = _JVM_LITERAL.sub("", re.sub(r"^\s*(?:val|var)\s+", "", code).rstrip())
-    named = ASSIGNS.match(code)
-    if named is not None:  # the REPL prints what a val names
-        code += "; " + named.group().rstrip("= ").strip()
-    return f"{PROMPT} {code}" + (f"  #{comment}" if comment else "")
+    return _typed(code, comment, echo=code)  # the REPL prints what a val names
 
 
 def printed_name(raw: str, prompted: bool) -> str | None:
     """The name a REPL's printed value goes by (``val res0: Double = 104.3``: ``res0``), after a typed line."""
     m = _JVM_OUT.match(raw) if prompted else None
     return None if m is None else m.group(1)
-
-
-def jvm_out(raw: str, prompted: bool) -> str:
-    """The value a Scala or Kotlin REPL printed, its name and type blanked (columns kept), after a typed line.
-
-    >>> jvm_out("val res0: Double = 104.3081283569336", True)
-    '                   104.3081283569336'
-    """
-    m = _JVM_OUT.match(raw) if prompted else None
-    return raw if m is None else " " * m.end() + raw[m.end():]
 
 
 #: pint, a units library, at Python's prompt: ``60 * ureg.GB``, ``Q_(60, "GB")``, ``(w / bw).to("ms")``.
@@ -382,21 +379,7 @@ def matlab(raw: str) -> str | None:
     if _PROSE.search(code):
         return None
     code = _ELEMENTWISE.sub("", _LAST.sub("_", code.rstrip()))
-    named = ASSIGNS.match(code)
-    if named is not None and not code.endswith(";"):
-        code += "; " + named.group().rstrip("= ").strip()
-    return f"{PROMPT} {code}" + (f"  #{comment}" if comment else "")
-
-
-def matlab_out(raw: str, prompted: bool) -> str:
-    """The value MATLAB printed (``ans = 750``, ``w = 140.0000``), columns kept, when the line before was typed
-    at a prompt; any other line as it is.
-
-    >>> matlab_out("ans = 750", True), matlab_out("free = 64 GB", True)
-    ('      750', 'free = 64 GB')
-    """
-    m = _MATLAB_OUT.match(raw) if prompted else None
-    return raw if m is None else " " * m.end() + raw[m.end():]
+    return _typed(code, comment, echo=None if code.endswith(";") else code)  # a closing ";" prints nothing
 
 
 def heading(raw: str, prompted: bool) -> bool:
@@ -417,16 +400,22 @@ def at_prompt(raw: str, following: str, prompted: bool) -> str:
                   or matlab(raw) or powershell(raw) or jvm(raw) or clojure(raw) or units_have(raw))
     if typed_line is None and raw.lstrip().startswith(PROMPT):
         return pint_code(raw)
-    printed = raw
-    for blank in (units_out, matlab_out, jvm_out, ruby_out, clojure_out):  # what marks a printed value as printed
-        printed = blank(printed, prompted)
+    printed = clojure_out(_unmarked(raw) if prompted else raw, prompted)
     return typed_line or wolfram_out(pint_out(printed))
 
 
-def units_out(raw: str, prompted: bool) -> str:
-    """GNU ``units``' answer (``* 41610``), columns kept, after the unit asked for; any other line as it is."""
-    m = _UNITS_OUT.match(raw) if prompted else None
-    return raw if m is None else " " * m.end() + raw[m.end():]
+def _unmarked(raw: str) -> str:
+    """A line printed after a typed one, what marks it as printed blanked, columns kept (``units``' ``*``,
+    MATLAB's ``ans =``, a JVM REPL's ``val res0: Double =``, irb's ``=>``: not ``=> 3 replicas``, an arrow).
+
+    >>> _unmarked("ans = 750"), _unmarked("val res0: Double = 104.3"), _unmarked("free = 64 GB")
+    ('      750', '                   104.3', 'free = 64 GB')
+    """
+    for mark in _PRINTED_MARKS:
+        m = mark.match(raw)
+        if m is not None:
+            raw = " " * m.end() + raw[m.end():]
+    return raw
 
 
 #: PowerShell's prompt, ``PS C:\\> `` or ``PS> ``.
@@ -454,18 +443,13 @@ def powershell(raw: str) -> str | None:
     code, _, comment = raw[m.end():].partition("#")
     code = _PS_MATH.sub(lambda f: _PS_FUNCTIONS.get(f[1].lower(), f[1].lower()) + "(", code)
     code = _PS_SIZE.sub(lambda x: f"({x[1]}*{1024 ** _PS_POWERS[x[2].upper()]})", code)
-    return f"{PROMPT} {code.replace('$', '').rstrip()}" + (f"  #{comment}" if comment else "")
+    return _typed(code.replace("$", "").rstrip(), comment)
 
 
 #: What irb prints before a value.
 _RUBY_OUT = re.compile(r"^\s*=>\s")
-
-
-def ruby_out(raw: str, prompted: bool) -> str:
-    """What irb printed after ``=>`` (``=> 140.0``), columns kept, when the line before was typed at a prompt; any
-    other line as it is (``=> 3 replicas`` is an arrow)."""
-    m = _RUBY_OUT.match(raw) if prompted else None
-    return raw if m is None else " " * m.end() + raw[m.end():]
+#: What marks a value as printed, tried in turn on a line after a typed one.
+_PRINTED_MARKS = (_UNITS_OUT, _MATLAB_OUT, _JVM_OUT, _RUBY_OUT)
 
 
 def wolfram_out(raw: str) -> str:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from ..notation.layout import LINKED
+
 _NUMBER = r"\$?\d[\d,]*(?:\.\d+)?"
 #: A line that is one number, perhaps with its unit: an operand, a partial product, a result (``287.62  GB``).
 _ALONE = re.compile(rf"^\s*({_NUMBER}(?:\s*[A-Za-z$%][A-Za-z/$%]{{0,7}})?)\s*$")
@@ -91,9 +93,6 @@ def _division(rows: list[str], i: int) -> tuple[list[int], int, str] | None:
 
 #: A query's answer on the line under it: ``= 20``, ``≈ 4.776 ms``.
 _ANSWER = re.compile(r"^\s*[=≈]\s*[$~]?-?\d")
-#: What says how a line's values follow, or labels it: a line with one of these is no bare query (a label's
-#: working, ``per token: 2 x 32 x 8``, then ``= 131,072 B``, is the marker's to read).
-_LINK = re.compile(r"=|≈|→|->|=>|⇒|←|<-|:")
 #: A value in a column of its own after the working: the line has its answer already.
 _ANSWERED = re.compile(r"\S\s{3,}[$~≈]?-?\d[\d,.]*\s*\S*\s*$")
 #: Wolfram|Alpha's heading over its answer, and the answer: ``Result:``, then ``$15,330.00``.
@@ -107,8 +106,10 @@ def _answer_below(rows: list[str], i: int) -> tuple[int, str] | None:
     """A bare working (``60 - 40``) with its answer on the next line (``= 20``), or under Wolfram|Alpha's
     ``Result:``: the answer's line, and the text it is read as (the working and its answer)."""
     operation = _OPERATION.search(rows[i])
-    if operation is None or not any(c.isdigit() for c in rows[i][:operation.start()]) or _LINK.search(rows[i]) \
-            or _ANSWERED.search(rows[i]):
+    # a line that says how its values follow, or labels them, is no bare query (a label's working, ``per token: 2 x
+    # 32 x 8``, then ``= 131,072 B``, is the marker's to read)
+    if operation is None or not any(c.isdigit() for c in rows[i][:operation.start()]) or LINKED.search(rows[i]) \
+            or ":" in rows[i] or _ANSWERED.search(rows[i]):
         return None
     if i + 1 < len(rows) and _ANSWER.match(rows[i + 1]):
         return i + 1, f"{rows[i].rstrip()} {rows[i + 1].strip()}"

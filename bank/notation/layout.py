@@ -75,7 +75,7 @@ def two_workings(text: str) -> str:
 #: Columns set apart by three spaces or more, or a tab.
 _GAP = re.compile(r" {3,}|\t+")
 #: A line that says how its values follow already.
-_LINKED = re.compile(r"=|≈|→|->|←|<-|⇒|=>")
+LINKED = re.compile(r"=|≈|→|->|←|<-|⇒|=>")
 
 
 def columns(text: str) -> str:
@@ -89,10 +89,10 @@ def columns(text: str) -> str:
     'hits = 10% of daily         =3'
     """
     named = _NAMED.match(text)
-    if named is not None and not _LINKED.search(text, named.end()) and not _worked(named.group()):
+    if named is not None and not LINKED.search(text, named.end()) and not _worked(named.group()):
         return named.group() + _answered(text[named.end():])  # "hits = 10% of 30      3": a notepad calculator's
     body = text.lstrip()
-    if _LINKED.search(text) or not _GAP.search(body):
+    if LINKED.search(text) or not _GAP.search(body):
         return text
     indent = len(text) - len(body)
     gaps = [(indent + m.start(), indent + m.end()) for m in _GAP.finditer(body)]

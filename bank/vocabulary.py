@@ -81,10 +81,11 @@ def _table() -> list[Word]:
         Word("ns", "time", Fraction(1, 10**9), ("nanosecond", "nanoseconds", "nsec")),
         Word("µs", "time", Fraction(1, 10**6), ("us", "μs", "microsecond", "microseconds", "usec")),
         Word("ms", "time", Fraction(1, 1000), ("millisecond", "milliseconds", "msec", "msecs")),
-        Word("s", "time", Fraction(1), ("sec", "secs", "second", "seconds")),
-        Word("min", "time", Fraction(60), ("mins", "minute", "minutes")),
-        Word("hour", "time", Fraction(3600), ("h", "hr", "hrs"), plural="hours"),
-        Word("day", "time", Fraction(_DAY), (), plural="days"),
+        Word("s", "time", Fraction(1), ("sec", "secs", "second", "seconds", "sek", "sekunder", "detik")),
+        Word("min", "time", Fraction(60), ("mins", "minute", "minutes", "minuter", "minutter", "menit")),
+        Word("hour", "time", Fraction(3600), ("h", "hr", "hrs", "tim", "timme", "timmar", "timer", "uur", "jam"),
+             plural="hours"),  # Swedish, Danish and Norwegian, Dutch, Indonesian
+        Word("day", "time", Fraction(_DAY), ("dag", "dagar", "dage", "dagen", "hari"), plural="days"),
         Word("week", "time", Fraction(7 * _DAY), ("wk",), plural="weeks"),
         Word("month", "time", Fraction(365 * _DAY, 12), ("mo", "mth", "mths"), plural="months"),  # a twelfth of that year
         Word("year", "time", Fraction(365 * _DAY), ("yr", "yrs"), plural="years"),
@@ -195,7 +196,13 @@ SUFFIXES: dict[str, int] = {
     "tys": 10**3, "mln": 10**6, "mld": 10**9,  # Polish: 20 tys., 30 mln, 70 mld
     "milyon": 10**6, "milyar": 10**9,  # Turkish: 70 milyar parametre
     "nghin": 10**3, "ngan": 10**3, "trieu": 10**6, "ty": 10**9,  # Vietnamese (read without accents): 30 triệu, 70 tỷ
-    "miljoen": 10**6, "miljard": 10**9,  # Dutch: 70 miljard parameters
+    "miljoen": 10**6, "miljard": 10**9, "biljoen": 10**12,  # Dutch: 70 miljard parameters
+    "ribu": 10**3, "rb": 10**3, "juta": 10**6, "jt": 10**6, "miliar": 10**9, "triliun": 10**12,  # Indonesian, Malay
+    "tusen": 10**3, "tusind": 10**3, "miljon": 10**6, "miljoner": 10**6, "millioner": 10**6,  # Scandinavian:
+    "miljarder": 10**9, "milliard": 10**9, "milliarder": 10**9, "mia": 10**9,  # 70 mia. is 70 billion; a
+    "biljon": 10**12, "biljoner": 10**12, "billioner": 10**12,  # biljon, billion in the long scale, is 10^12
+    "천": 10**3, "만": 10**4, "억": 10**8, "조": 10**12,  # Korean counts in myriads: 700억 is 70 billion
+    "千": 10**3, "万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8, "兆": 10**12,  # as do Chinese and Japanese
 }
 #: Suffixes that may also be a unit: the reader tries both readings (``8B params``, ``2T tokens``, ``70G params``;
 #: ``80G`` alone is slang for gigabytes).

@@ -16,6 +16,7 @@ the learner meant something else).
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
 from .. import notation as n
@@ -44,6 +45,10 @@ def wrong_input(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) ->
     values += _complements(values)
     neutral = [Amount(Fraction(v), Fraction(v), DIMENSIONLESS) for v in (0, 1)]  # a factor or a term left out
     values += neutral
+    # the givens the line's own numbers are: its 80 GB is the card's memory, not also an 80% usable share (unless
+    # two numbers are the one given: one of them is something else)
+    counts = Counter(p for leaf in found for p in set(leaf.given))
+    stands = [{p for p in leaf.given if counts[p] == 1} for leaf in found[:MAX_WRONG_LEAVES]]
     named = {p for leaf in found for p in leaf.given} | {u for leaf in found for u in leaf.uses}
     # a value written in scientific notation is one value, not its digits and its power: 6.4 × 10^13 FLOP
     named |= {s.name for s in state.ref.steps for v in parts if v.base == s.base}
@@ -59,7 +64,10 @@ def wrong_input(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) ->
             if not named & (set(inputs) - {name}) and not _works_from(state, step, name, found):
                 continue  # the claim must work from the step's other inputs: it is that step's working
             unit = state.ref.plan.units[name]
-            for value in values:
+            others = set(inputs) - {name}
+            for k, value in enumerate(values):
+                if k < len(stands) and stands[k] & others:
+                    continue
                 if value.unit is not None and not value.unit.dimensionless and not _fits_unit(value.unit, unit):
                     continue
                 if value in neutral and not unit.dimensionless and (claim.unit is None or claim.unit.dimensionless):

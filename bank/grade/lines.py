@@ -169,7 +169,7 @@ def _read(state: State, raw: str) -> n.Reading:
             raise
         names |= used
         reading = _read_line(state, raw, names)
-    reading = _giga(state, raw, names, reading)
+    reading = _commas(state, raw, names, _giga(state, raw, names, reading))
     reading = _goes_on(state, raw, names, reading)
     name = variables.defined(respell(raw), reading)
     value = variables.value_of(variables.substitute(reading, state.variables)) if name is not None else None
@@ -190,11 +190,11 @@ def _updated(state: State, names: frozenset[str], name: str, text: str, before: 
 
 
 def _read_line(state: State, raw: str, names: frozenset[str], previous: n.Node | None = None,
-               giga: bool = False, goes_on: bool = False) -> n.Reading:
+               giga: bool = False, goes_on: bool = False, commas: bool = False) -> n.Reading:
     """The notation's reading of a line in this working's terms (its units, decimal commas, and the value the line
     before ended on, or ``previous``)."""
     return n.read_line(raw, names, state.ref.plan.units, previous=previous if previous is not None
-                       else state.last_value, commas=state.commas, giga=giga, goes_on=goes_on)
+                       else state.last_value, commas=state.commas or commas, giga=giga, goes_on=goes_on)
 
 
 def _goes_on(state: State, raw: str, names: frozenset[str], reading: n.Reading) -> n.Reading:
@@ -257,6 +257,47 @@ def _giga(state: State, raw: str, names: frozenset[str], reading: n.Reading) -> 
     except NotationError:
         return reading
     return reading if _units_apart(again, state) else again
+
+
+#: A comma before three digits, ending the number: thousands (``2,039`` is 2039) or a decimal comma (2.039).
+_ONE_COMMA = re.compile(r"(?<![\d,.])\d{1,3},\d{3}(?![\d,.])")
+_DOT_DECIMAL = re.compile(r"\d\.\d")
+
+
+def _commas(state: State, raw: str, names: frozenset[str], reading: n.Reading) -> n.Reading:
+    """The line with ``2,039`` as 2.039 where its claims come to their results only that way (``312 TFLOP/s /
+    2,039 TB/s ≈ 153 FLOP/B``), as a tutor reads a writer of decimal commas who wrote none plainer."""
+    if state.commas or not _ONE_COMMA.search(raw) or _DOT_DECIMAL.search(raw):
+        return reading  # a line with a decimal point writes its decimals so, not with a comma
+    worked = [m.start() for m in _ONE_COMMA.finditer(reading.text)]
+    if not any(len(c.segments) > 1 and any(at < c.segments[-1].start for at in worked) for c in reading.claims):
+        return reading  # only in a result ("70 / 6 = 11,667"): a value said, which the reading must not excuse
+    held = _holding(reading, state)
+    if held is None or all(held):
+        return reading
+    try:
+        again = _read_line(state, raw, names, commas=True)
+    except NotationError:
+        return reading
+    now = _holding(again, state)
+    better = now is not None and len(now) == len(held) and all(a or not b for a, b in zip(now, held)) \
+        and sum(now) > sum(held)
+    return again if better else reading
+
+
+def _holding(reading: n.Reading, state: State) -> list[bool] | None:
+    """For each claim with a working and a result, whether they meet (to 3%); None when a side cannot be worked
+    out."""
+    out = []
+    for chain in variables.substitute(reading, state.variables).claims:
+        if len(chain.segments) < 2:
+            continue
+        try:
+            a, b = (amount(s.node, state.scope(), reading.text).base for s in (chain.segments[0], chain.segments[-1]))
+        except (NotationError, ArithmeticError, ValueError):
+            return None
+        out.append(a == b or b != 0 and abs(a - b) <= abs(b) * Fraction(3, 100))
+    return out
 
 
 def _units_apart(reading: n.Reading, state: State) -> bool:

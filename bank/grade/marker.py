@@ -38,6 +38,7 @@ from .naming import checking, label_after
 from .reference import RefStep, reference
 from .report import SEVERITY, Carry, ClaimResult, Coverage, LineResult, Report, Status, StepCoverage, number
 from .splitting import pieces
+from .words import show
 from .state import Marked, Outcome, State
 
 #: Lines beyond this are not read (a working is a handful of lines).
@@ -69,6 +70,7 @@ def grade(owner: Question | Term, variant: Variant, text: str) -> Report:
             _mark(state, number_, columns.get(number_ - 1) or raw, raw)
         signed = signed or raw.strip() == n.SIGNATURE
     _stated_ahead(state)
+    _carried_from(state)
     parts = finals(state)
     steps = tuple(StepCoverage(s.name, Coverage(state.coverage.get(s.name, ("missing", None))[0]),
                                state.coverage.get(s.name, ("", None))[1], s.label) for s in state.ref.steps)
@@ -291,6 +293,42 @@ def _stated_ahead(state: State) -> None:
         state.lines = [_line(line.n, line.text, claims) if line.n == m.line else line for line in state.lines]
 
 
+def _carried_from(state: State) -> None:
+    """A line that matched no step, whose value a later line carries as the learner's own for a step
+    (``60 - 40 = 20 req/s`` … ``20 × 30 = 600 requests``, right method on their 20): that line was their go at the
+    step, and wrong. A slip there, unless the step was worked right elsewhere."""
+    for x in list(state.marked):
+        if x.outcome.status != Status.CARRIED:
+            continue
+        for stand in x.outcome.stands:
+            if stand.sure or stand.line is None or stand.line >= x.line or stand.rounded \
+                    or state.coverage.get(stand.step, ("",))[0] == "done" or stand.step in state.slipped:
+                continue
+            i = next((i for i, m in enumerate(state.marked) if m.line == stand.line and m.stated is not None
+                      and m.outcome.status == Status.UNMATCHED and m.result.computed is not None and not m.own
+                      and m.stated.base.contains(stand.base)), None)
+            if i is None or _on_own_values(state, stand.step, stand.line):
+                continue  # worked from their own wrong values: carried, not this step's slip
+            m, step = state.marked[i], state.ref.step(stand.step)
+            why = f"the arithmetic is right, but the {step.label} is {show(step.shown, step.unit_text)}: check the " \
+                  f"method (line {x.line} goes on from this value)"
+            state.marked[i] = replace(m, outcome=Outcome(Status.SLIP, step))
+            state.slipped.add(step.name)
+            claims = state.claims.get(m.line, [])
+            for k, c in enumerate(claims):
+                if c.status == Status.UNMATCHED and c.given == m.result.given:
+                    claims[k] = replace(c, status=Status.SLIP, step=step.name, message=why)
+                    break
+            state.lines = [_line(line.n, line.text, claims) if line.n == m.line else line for line in state.lines]
+
+
+def _on_own_values(state: State, step: str, line: int) -> bool:
+    """Whether a step's working before ``line`` already went on from the learner's own wrong values: a value worked
+    from them is carried, not that step's slip."""
+    return any(a in state.slipped or state.coverage.get(a, ("", line))[0] == "carried"
+               and state.coverage[a][1] < line for a in state.ref.step(step).ancestors)
+
+
 def _says(ahead: Claim, worked: Claim) -> bool:
     """Whether a value said ahead is the one a later line works out, at the precision said (``~12,100 tok/s`` for
     12,096 tok/s; ``94 sequences per card`` for 94 sequences)."""
@@ -345,7 +383,8 @@ def _record(state: State, n_: int, chain: n.Chain, arith: Arithmetic, outcome: O
     result = ClaimResult(Status(outcome.status), step.name if step else None, *_numbers(arith, stated, step),
                          outcome.diagnosis, message(state, arith, outcome, chain.text, n_, label), carried,
                          outcome.credits)
-    state.marked.append(Marked(n_, outcome, stated, _as_line(n_, chain.text, result)))
+    own = any(leaf.stands and not leaf.given and not leaf.exact_steps for leaf in found)
+    state.marked.append(Marked(n_, outcome, stated, _as_line(n_, chain.text, result), own))
     return result
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from .. import notation as n
+from ..notation.typst import opens_maths
 from .console import ASSIGNS, PRINTED, PROMPT, computed
 from .state import State
 
@@ -51,7 +52,7 @@ def shell(raw: str) -> str | None:
     ('>>> 180e9*2/1e9, 180e9/1e9', '>>>')
     """
     prompt = _SHELL.match(raw)
-    if prompt is None:
+    if prompt is None or opens_maths(raw):  # "$ ceil(140 / 80) = 2 $": Typst's maths
         return None
     command = raw[prompt.end():].strip()
     found = next((m for m in (p.fullmatch(command) for p in _SHELL_CODE) if m is not None), None)

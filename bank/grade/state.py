@@ -45,6 +45,7 @@ class Marked:
     outcome: Outcome
     stated: Claim | None
     result: LineResult
+    own: bool = False  # worked from a value of the learner's own (an earlier line's, neither a given nor a step's)
 
 
 @dataclass

@@ -21,8 +21,9 @@ import re
 import unicodedata
 
 from ..units import UnitError, parse_unit
-from ..vocabulary import FULL_WIDTH_MARKS, NATIVE_DIGITS, NUMBER_WORDS, UNITS
+from ..vocabulary import FULL_WIDTH_MARKS, NATIVE_DIGITS, NUMBER_WORDS, SUFFIXES, UNITS
 from .latex import latex
+from .typst import typst
 from .layout import columns, csv_row, reason_after, table_row, two_workings
 from .cjk import cjk
 from .cyrillic import cyrillic
@@ -82,8 +83,8 @@ def respell(text: str) -> str:
     if not text.isascii():
         text = _ACCENTED.sub(lambda m: _unaccented(m.group()), text)
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
-    for rewrite in (untagged, cjk, cyrillic, _struck, _emphasis, _footnotes, _british, spoken, _spanish, _said_operators,
-                    _precision, _stopwatch, _sourced, _tagged, _divide, latex, _heading, table_row, csv_row,
+    for rewrite in (untagged, cjk, cyrillic, _struck, _emphasis, _footnotes, _british, spoken, _spanish, _scale_dot,
+                    _said_operators, _precision, _stopwatch, _sourced, _tagged, _divide, typst, latex, _heading, table_row, csv_row,
                     two_workings, slash_comment, columns, keyed, script,
                     commented, _dimensions, _bracketed_units, _what_for, _per_power, _converted, _inequality,
                     _worked_after, reason_after, _closed):
@@ -188,6 +189,21 @@ def _spanish(text: str) -> str:
     '70 billion      × 2 B'
     """
     return _MIL_MILLONES.sub(lambda m: "billion".ljust(len(m.group())), text) if "millones" in text else text
+
+
+#: A short scale word's abbreviating dot with more of the line after it (``70 mia. × 2 B``, ``30 mln. tokens``): no full
+#: stop, and blanked.
+_SCALE_DOT = re.compile(r"(?<=\d)(\s?(?:%s))\.(?=\s*\S)" % "|".join(
+    sorted((w for w in SUFFIXES if w.isascii() and w.isalpha() and 2 <= len(w) <= 3), key=len, reverse=True)))
+
+
+def _scale_dot(text: str) -> str:
+    """``8 mia. × 2 B`` as ``8 mia  × 2 B``, column for column.
+
+    >>> _scale_dot("vikter: 8 mia. × 2 B = 16 GB"), _scale_dot("= 30 mln.")
+    ('vikter: 8 mia  × 2 B = 16 GB', '= 30 mln.')
+    """
+    return _SCALE_DOT.sub(lambda m: m.group(1) + " ", text) if "." in text else text
 
 
 #: Operators said in Portuguese, Spanish or French between two numbers: ``0,4 mais 2 × 1,7``, ``8 menos 2``,

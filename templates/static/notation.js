@@ -172,6 +172,9 @@
     }
     if ((ch === "w" || ch === "W") && text.startsWith("/ ", pos + 1)) return token("name", "w/", pos, pos + 2);  /* with */
     if (/[A-Za-z_µμ¢]/.test(ch)) { m = sticky(WORD, text, pos); return token("name", m[0], pos, pos + m[0].length); }
+    if (full.length === 1 && !/[\x00-\x7f]/.test(full) && has(vocab().suffixes, full) && pos > 0 && /[0-9]/.test(text[pos - 1])) {
+      return token("name", full, pos, pos + 1);  /* 700억, 3000万: a scale word of one character (lexer.py _SCALE_CHARS) */
+    }
     var op = PROSE_OPS.find(function (o) { return text.startsWith(o, pos); });
     if (op) return token("op", op, pos, pos + op.length);
     if (has(UNICODE_OPS, ch)) return token("op", UNICODE_OPS[ch], pos, pos + 1);

@@ -78,7 +78,9 @@ RULE = [
     ("$21{,}900", "21900", USD, "right"), ("2,19,000", "219000", NUMBER, "right"),
     ("1.69 E 10", "16900000000", NUMBER, "right"), ("6 E-1", "3/5", NUMBER, "right"),
     ("40 milhões", "40000000", NUMBER, "right"), ("350 millones", "350000000", NUMBER, "right"),
-    ("25 pc", "1/4", NUMBER, "right"),
+    ("25 pc", "1/4", NUMBER, "right"), ("700억", "70000000000", NUMBER, "right"), ("3000만", "30000000", NUMBER, "right"),
+    ("70 miliar", "70000000000", NUMBER, "right"), ("22,5 juta", "22500000", NUMBER, "right"),
+    ("70 mia.", "70000000000", NUMBER, "right"), ("7 mia.", "70000000000", NUMBER, "wrong"),
     ("70 / = 11.7", "70", NUMBER, "unreadable"), ("2^99999", "1", NUMBER, "unreadable"),
     ("1" * 501, "1", NUMBER, "unreadable"), ("__import__('os')", "1", NUMBER, "unreadable"),
 ]

@@ -73,8 +73,8 @@ def _span(m: re.Match[str], typst: bool) -> str:
 def _fractions(text: str) -> str:
     """Typst's ``frac(a, b)`` as ``((a)/(b))``, padded to its width; nested ones too, innermost first."""
     for _ in range(8):  # a bound on nesting: each pass rewrites the innermost fractions
-        found = [(m.start(), _close(text, m.end())) for m in _FRAC.finditer(text)]
-        found = [(start, parts) for start, parts in found if parts is not None]
+        calls = [(m.start(), _close(text, m.end())) for m in _FRAC.finditer(text)]
+        found = [(start, parts) for start, parts in calls if parts is not None]
         if not found:
             return text
         for start, (comma, end) in reversed(found):

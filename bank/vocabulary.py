@@ -169,6 +169,11 @@ NATIVE_DIGITS: dict[str, str] = {
     **{chr(zero + d): str(d) for zero in (0x0660, 0x06F0, 0x0966, 0x09E6, 0x0E50) for d in range(10)},
     "\u066b": ".", "\u066c": ",", "\u066a": "%",
 }
+#: Emoji a chat types for an operator (``70 ✖️ 2``, ``➗ 4``, ``➡️ 5 replicas``) or a unit (``💰9.60/hr``), each read as
+#: the mark it stands for; a clock before a time says nothing. Other pictographs (``✅``, ``🤔``, ``👉``) end a clause,
+#: as a full stop would; ticks and crosses of the plain kind (``✓``, ``✗``) stay.
+EMOJI_MARKS: dict[str, str] = {"✖": "×", "➗": "÷", "➕": "+", "➖": "−", "➡": "→", "⏩": "→", "🟰": "=", "💰": "$",
+                               "💵": "$", "⏱": " ", "⏰": " ", "⌛": " ", "⏳": " "}
 #: Chinese and Japanese numerals, each one character, read as one digit before a counter word (``两张卡``, 2 cards).
 CJK_DIGITS: dict[str, str] = {"〇": "0", "零": "0", "一": "1", "二": "2", "两": "2", "兩": "2", "三": "3", "四": "4",
                               "五": "5", "六": "6", "七": "7", "八": "8", "九": "9"}
@@ -203,6 +208,9 @@ SUFFIXES: dict[str, int] = {
     "biljon": 10**12, "biljoner": 10**12, "billioner": 10**12,  # biljon, billion in the long scale, is 10^12
     "천": 10**3, "만": 10**4, "억": 10**8, "조": 10**12,  # Korean counts in myriads: 700억 is 70 billion
     "千": 10**3, "万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8, "兆": 10**12,  # as do Chinese and Japanese
+    # Hindi (3 करोड़): ज़ and ड़ may be typed as one letter or as a letter and its nukta, so each word twice
+    "हज़ार": 10**3, "हज़ार": 10**3, "हजार": 10**3, "लाख": 10**5,
+    "करोड़": 10**7, "करोड़": 10**7, "अरब": 10**9,
 }
 #: Suffixes that may also be a unit: the reader tries both readings (``8B params``, ``2T tokens``, ``70G params``;
 #: ``80G`` alone is slang for gigabytes).
@@ -300,6 +308,7 @@ def export() -> dict:
         "multipliers": {k: ratio(v) for k, v in MULTIPLIERS.items()},
         "full_width_marks": dict(FULL_WIDTH_MARKS),
         "native_digits": dict(NATIVE_DIGITS),
+        "emoji_marks": dict(EMOJI_MARKS),
         "approx": list(APPROX), "equals": list(EQUALS), "approx_equals": list(APPROX_EQUALS),
         "says": list(SAYS), "implies": list(IMPLIES), "rounding": dict(ROUNDING), "rate_words": list(RATE_WORDS),
         "functions": {name: {"arity": f.arity} for name, f in FUNCTIONS.items()},

@@ -56,6 +56,8 @@ _PRINT = re.compile(r"""^(\s*print\(\s*)(?:f(["'])[^{}"']*\{([^{}:!]+)(?:[:!][^{
 _NOTED = re.compile(r"#\s*(?:[A-Za-z_][\w ]{0,30}=\s*)?(?=[$~≈]?\s*\d)")
 #: A module's name before a function (``math.ceil(``): the function is the same.
 _MODULE = re.compile(r"\b(?:math|Math|np|numpy)\.(?=[a-z]+\s*\()")
+#: A cast that keeps the value (``np.float64(1200)``, ``float(x)``): only its brackets are left.
+_CAST = re.compile(r"\b(?:(?:np|numpy)\.(?:float|int|uint)(?:16|32|64)|float)(?=\s*\()")
 #: Dividing by one of these at a prompt changes a unit's prefix (k, M, G, T).
 _PREFIXES = frozenset(Fraction(10) ** k for k in (3, 6, 9, 12))
 #: Significant digits a printed float is read to: 34.27267074584961 is the machine's claim, not the learner's,
@@ -208,7 +210,7 @@ class _Code(Parser):
 def computed(state: State, text: str) -> n.Node | None:
     """``text`` read as code in the learner's values, or None (not arithmetic, or a name never given)."""
     known = state.ref.names | frozenset(state.variables)
-    text = _MODULE.sub(lambda m: " " * len(m[0]), text)
+    text = _MODULE.sub(lambda m: " " * len(m[0]), _CAST.sub(lambda m: " " * len(m[0]), text))
     try:
         tree = _Code(text, frozenset(state.variables)).parse_all()
     except NotationError:

@@ -288,6 +288,25 @@ def pint_out(raw: str) -> str:
     return _PINT_OUT.sub(shown, raw)
 
 
+#: numpy 2's scalars as it prints them (``np.float64(20.0)``), and a one-dimensional array (``array([140., 70.])``).
+_NUMPY_SCALAR = re.compile(r"\bnp\.(?:float|int|uint)(?:16|32|64)\(\s*(-?(?:\d[\d.]*(?:e[+-]?\d+)?|inf|nan))\s*\)")
+_NUMPY_ARRAY = re.compile(r"^(\s*)array\(\[([^\[\]()]*)\]\)(\s*)$")
+
+
+def numpy_out(raw: str) -> str:
+    """What numpy printed, as Python prints a number or a tuple of them, columns kept: a scalar's value (its type
+    blanked) and an array's values as a tuple.
+
+    >>> numpy_out("(np.float64(4.776), np.float64(209.375))"), numpy_out("array([140.,  70.,  35.])")
+    ('(           4.776 ,            209.375 )', '      (140.,  70.,  35.) ')
+    """
+    if "np." in raw:
+        raw = _NUMPY_SCALAR.sub(lambda m: " " * (m.start(1) - m.start()) + m.group(1) + " " * (m.end() - m.end(1)),
+                                raw)
+    m = _NUMPY_ARRAY.match(raw) if "array([" in raw else None
+    return raw if m is None else f"{m.group(1)}      ({m.group(2)}) {m.group(3)}"
+
+
 #: Clojure's REPL: ``user=> (/ (* 70e9 2) 1e9)``; ``*1`` is the last value; ``(def w …)`` names one.
 _CLOJURE = re.compile(r"^\s*(?:user|[\w-]+\.[\w.-]+)=>\s?(?=[(\[]|\*1|[A-Za-z][\w-]*\s*$)")
 _CLOJURE_OPERATORS = {"+": "+", "-": "-", "*": "*", "/": "/"}
@@ -402,7 +421,7 @@ def at_prompt(raw: str, following: str, prompted: bool) -> str:
     if typed_line is None and raw.lstrip().startswith(PROMPT):
         return pint_code(raw)
     printed = clojure_out(_unmarked(raw) if prompted else raw, prompted)
-    return typed_line or wolfram_out(pint_out(printed))
+    return typed_line or wolfram_out(pint_out(numpy_out(printed)))
 
 
 def _unmarked(raw: str) -> str:

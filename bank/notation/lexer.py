@@ -61,8 +61,9 @@ _HEX = re.compile(r"0[xX][0-9a-fA-F]{1,16}(?![0-9A-Za-z_.])")
 #: A margin after a number: ``65 ± 1``, ``1.1 +/- 0.05``.
 _PLUS_MINUS = re.compile(r"\s*(?:±|\+/-|\+-)\s*(\d+(?:\.\d+)?)(?![\d.,eE])")
 _NAME = re.compile(r"[A-Za-z_µμ¢][A-Za-z0-9_]*")
-#: Scale words of one character (Korean ``억``, Chinese ``万``): a name, read as its scale after a number.
-_SCALE_CHARS = frozenset(w for w in SUFFIXES if len(w) == 1 and not w.isascii())
+#: Scale words in other scripts (Korean ``억``, Chinese ``万``, Hindi ``करोड़``): a name, read as its scale after a
+#: number; the longest first.
+_SCALE_WORDS = sorted((w for w in SUFFIXES if not w.isascii()), key=len, reverse=True)
 #: Prose words: apostrophes inside (that's), hyphens between letters (card-hour, round-the-clock).
 #: ``B* = 295``: a star after a name before ``=`` marks it (the optimum), not a product.
 _WORD = re.compile(r"[A-Za-z_µμ¢][A-Za-z0-9_]*(?:['’][A-Za-z]+)?(?:-[A-Za-z][A-Za-z0-9]*)*(?:\*(?=\s*[=≈:]))?")
@@ -143,8 +144,10 @@ def _next(text: str, pos: int, tokens: list[Token], prose: bool, commas: bool = 
         return Token("name", "at", pos, pos + 1)
     if prose and ch in "wW" and text.startswith("/ ", pos + 1):
         return Token("name", "w/", pos, pos + 2)  # "w/ 128": with
-    if ch in _SCALE_CHARS and tokens and tokens[-1].kind == "num":  # 700억, 3000만: seventy billion, thirty million
-        return Token("name", ch, pos, pos + 1)
+    if not ch.isascii() and tokens and tokens[-1].kind == "num":  # 700억, 3000만, 3 करोड़: a scale after a number
+        word = next((w for w in _SCALE_WORDS if text.startswith(w, pos)), None)
+        if word is not None:
+            return Token("name", word, pos, pos + len(word))
     if ch.isascii() and (ch.isalpha() or ch == "_") or ch in "µμ¢":
         m = (_WORD if prose else _NAME).match(text, pos)
         assert m is not None

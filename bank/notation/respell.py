@@ -21,7 +21,7 @@ import re
 import unicodedata
 
 from ..units import UnitError, parse_unit
-from ..vocabulary import FULL_WIDTH_MARKS, NATIVE_DIGITS, NUMBER_WORDS, SUFFIXES, UNITS
+from ..vocabulary import EMOJI_MARKS, FULL_WIDTH_MARKS, NATIVE_DIGITS, NUMBER_WORDS, SUFFIXES, UNITS
 from .latex import latex
 from .typst import typst
 from .layout import columns, csv_row, reason_after, table_row, two_workings
@@ -42,6 +42,23 @@ _CLOSING = {"[": "]", "(": ")"}
 _FULL_WIDTH: dict[int, str] = {**{c: chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)},
                                **{ord(k): v for k, v in FULL_WIDTH_MARKS.items()},
                                **{ord(k): v for k, v in NATIVE_DIGITS.items()}}
+
+
+#: Emoji: dingbats and pictographs (ticks and crosses aside), clocks and media keys; and what joins or varies them
+#: (a keycap's mark, skin tones, the zero-width joiner, the variation selectors), which are blanks.
+_EMOJI = re.compile("[\u2600-\u2712\u2715\u2716\u2719-\u27bf\u231a\u231b\u23e9-\u23fa\u2b00-\u2bff"
+                    "\U0001f000-\U0001faff\u200d\u20e3\ufe0e\ufe0f]")
+_EMOJI_JOINERS = frozenset("\u200d\u20e3\ufe0e\ufe0f") | frozenset(map(chr, range(0x1F3FB, 0x1F400)))
+
+
+def _emoji(text: str) -> str:
+    """A chat's emoji read as the marks they stand for (:data:`bank.vocabulary.EMOJI_MARKS`), any other ending a
+    clause, column for column.
+
+    >>> _emoji("70B ✖️ 2 ➗ 4 = 35 GB ✅"), _emoji("7 ✖ 4 = 💰28/hr 🤔"), _emoji("7/7 🧵 2x the speed")
+    ('70B ×  2 ÷ 4 = 35 GB ;', '7 × 4 = $28/hr ;', '7/7 ; 2x the speed')
+    """
+    return _EMOJI.sub(lambda m: " " if m.group() in _EMOJI_JOINERS else EMOJI_MARKS.get(m.group(), ";"), text)
 
 
 #: The full-width comma between a number's thousands (``$21，360``, ``6，690 tok/s``): a digits' comma, where
@@ -81,7 +98,7 @@ def respell(text: str) -> str:
         text = _WIDE_THOUSANDS.sub(lambda m: m.group().replace("，", ","), text)
     text = _SUBSCRIPTED.sub(lambda m: m.group().translate(_SUBSCRIPTS), text.translate(_FULL_WIDTH))
     if not text.isascii():
-        text = _ACCENTED.sub(lambda m: _unaccented(m.group()), text)
+        text = _emoji(_ACCENTED.sub(lambda m: _unaccented(m.group()), text))
     text = _SWISS.sub("_", _TIMES_AFTER.sub("x", text))
     for rewrite in (untagged, cjk, cyrillic, _struck, _emphasis, _footnotes, _british, spoken, _spanish, _scale_dot,
                     _said_operators, _precision, _stopwatch, _sourced, _tagged, _divide, typst, latex, _heading, table_row, csv_row,

@@ -77,9 +77,12 @@ def _fractions(text: str) -> str:
         found = [(start, parts) for start, parts in calls if parts is not None]
         if not found:
             return text
-        for start, (comma, end) in reversed(found):
+        pieces, at = [], 0  # rebuilt once a pass: a line of many fractions stays linear
+        for start, (comma, end) in found:
             a, b = text[start + 5:comma].strip(), text[comma + 1:end].strip()
-            text = text[:start] + f"(({a})/({b}))".ljust(end + 1 - start) + text[end + 1:]
+            pieces += [text[at:start], f"(({a})/({b}))".ljust(end + 1 - start)]
+            at = end + 1
+        text = "".join(pieces) + text[at:]
     return text
 
 

@@ -172,8 +172,11 @@
     }
     if ((ch === "w" || ch === "W") && text.startsWith("/ ", pos + 1)) return token("name", "w/", pos, pos + 2);  /* with */
     if (/[A-Za-z_µμ¢]/.test(ch)) { m = sticky(WORD, text, pos); return token("name", m[0], pos, pos + m[0].length); }
-    if (full.length === 1 && !/[\x00-\x7f]/.test(full) && has(vocab().suffixes, full) && pos > 0 && /[0-9]/.test(text[pos - 1])) {
-      return token("name", full, pos, pos + 1);  /* 700억, 3000万: a scale word of one character (lexer.py _SCALE_CHARS) */
+    if (!/[\x00-\x7f]/.test(ch) && /[0-9] ?$/.test(text.slice(Math.max(0, pos - 2), pos))) {
+      /* 700억, 3000万, 3 करोड़: a scale word in another script after a number (lexer.py _SCALE_WORDS) */
+      var scale = Object.keys(vocab().suffixes).filter(function (w) { return /[^\x00-\x7f]/.test(w) && text.startsWith(w, pos); })
+        .sort(function (a, b) { return b.length - a.length; })[0];
+      if (scale) return token("name", scale, pos, pos + scale.length);
     }
     var op = PROSE_OPS.find(function (o) { return text.startsWith(o, pos); });
     if (op) return token("op", op, pos, pos + op.length);

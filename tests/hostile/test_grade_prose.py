@@ -98,6 +98,12 @@ LINES = {
                     + r" t_{\text{x}}^* \text{" * 100 + r"\$ $ \$",
     "into-and-by": "2 into " * 300 + "by by into (1 by 0) = 1 by 25% into",
     "wide-thousands": "１，０００，０００，" * 100 + "$21，360，，，1，2345",
+    "typst-fractions": "$ " + "frac(" * 300 + "1, 2" + ")" * 300 + " approx " + "frac(1, 2) times " * 300
+                       + 't_"step" arrow.r "GB" $ $ frac(, ) $',
+    "asciimath": "`" + "70 xx 2 ~~ " * 300 + '"GB" |~ 1.5 ~| -: |__ 2 __| cdot `' + "`" * 7,
+    "emoji": "💰" * 500 + " 7 ✖️ 4 ➗ " * 200 + "🤔✅❌👍🏽‍" * 200 + " = 💰28 ⏱️",
+    "myriads": "700억 × " * 200 + "3000만 करोड़ करोड़ अरब लाख 万亿 = 1조",
+    "scale-dots-and-commas": "70 mia. × " * 300 + "30 mio. 2,039 / 1,234 = 1,234",
     "what-for": "2" + " for a b c d" * 200 + " = 1 for x + 2 for y = 3 for - 4",
     "taken-back": "= 1 s, sorry, " * 150 + "2 s, no wait, no, no, 3, actually $4, I mean",
     "spaced-exponents": "1 E 9 " * 200 + "= 1 e+99999 E-1 e 4 E",
@@ -191,6 +197,8 @@ WORKINGS = {
                                    f"Input interpretation:\n{i} GB / (0 s)\nResult:\n{i} seconds\n" for i in range(1, 60)),
     "clojure-forms": "".join(f"user=> (def a{i} (/ (* *1 {i}) (Math/ceil {'(' * i}1{')' * i}) 0))\n#'user/a{i}\n"
                              f"user=> [{i} (/ 1 0) (foo)]\n{i}/0\n" for i in range(1, 60)) + "user=> " + "(" * 500 + "\n",
+    "numpy-session": "".join(f">>> a{i} = np.float64(a{i - 1}) * np.array([{i}, 2]) / np.int64(0)\n"
+                             f"array([{i}.,  2.])\nnp.float64({i}.5)\n(np.float64(1), array([1]))\n" for i in range(1, 60)),
     "unit-words-as-names": "".join(f"tokens = params * {i}  # {i} -> {i}\nparams = tokens / tps\n" for i in range(40)),
 }
 

@@ -438,7 +438,7 @@ def _units_in_mind(c: Amount, tree: n.Node, scope: Scope, text: str, side: Side)
         return True
     want = side.value.unit
     assert want is not None
-    if in_problem_units(tree, scope) and any(same_kind(u.dims, want.dims)
+    if in_problem_units(tree, scope) and any(same_kind(u.dims, want.dims) and not u.share  # a share is no count's unit
                                              and side.base.scale(1 / u.scale).contains(c.written)
                                              for u in scope.units.values()):
         return True  # 13 / 21.6 = 60 cents per million: $0.60/Mtoken, in the problem's own unit

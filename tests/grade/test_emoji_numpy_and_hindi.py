@@ -46,10 +46,12 @@ def test_numpy(qid, working, line, status, step):
 @pytest.mark.parametrize("qid,working,line,status,step", [
     ("cache-aware-routing", "Daily prefix tokens = 20,000 × 1,500 = 3 करोड़ tokens", 1, "correct", "daily_tokens"),
     ("cache-aware-routing", "Daily prefix tokens = 20,000 × 1,500 = 300 लाख", 1, "correct", "daily_tokens"),
+    ("cache-aware-routing", "Daily prefix tokens = 20,000 × 1,500 = 3 लाख tokens", 1, "slip", "daily_tokens"),
     ("decode-roofline-batch", "bytes/step = 8 अरब × 2 B = 1.6 GB", 1, "slip", "bytes_step"),
     ("decode-roofline-batch", "bytes/step = 8 अरब × 2 B = 16 GB", 1, "correct", "bytes_step"),
     ("weight-memory-precision", "16-bit: 70 mld × 2 = 140 GB", 1, "correct", "w16"),
-], ids=["crore", "lakh", "arab-a-power-slip", "arab-a-billion", "italian-mld"])
+], ids=["crore", "lakh", "lakh-for-crore-no-percent-unit-excuses", "arab-a-power-slip", "arab-a-billion",
+        "italian-mld"])
 def test_scale_words_in_other_scripts(qid, working, line, status, step):
     """Hindi's scale words in Devanagari scale the number before them, as ``crore`` in Latin letters does."""
     assert_line(qid, None, working, line, status, step)

@@ -15,10 +15,13 @@ subsumes, and the steps whose right values it uses: the learner knew them.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 from fractions import Fraction
 
 from .. import notation as n
+from ..notation.respell import respell
 from ..errors import NotationError
 from . import diagnose as dx
 from . import givens
@@ -59,6 +62,10 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     restated = None if computes else givens.restated(state, line, arith, label, named)
     if restated is not None:
         return restated
+    if not computes and _ROUNDS_THE_LAST.match(respell(line.text)):
+        wrong_way = other_way(state, claim)  # "5.06 replicas", then "round → 5": a step that rounds up, the other way
+        if wrong_way is not None:
+            return wrong_way
     direct = rounding_step(state, arith) or best(state, claim, label, YES, used, own)
     if direct is None and arith.rounded is not None and line.segments[-1].approx and arith.work is not None:
         direct = best(state, arith.work, label, YES, used, own)  # "= 37.5 s => ~38 s": the value, then about it
@@ -128,6 +135,10 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         or input_slip(state, line, claim, found) or input_slip(state, line, _worked(line, arith), found) \
         or _wrong_method(state, line, claim, found) or _answered(state, claim, label, computes, named) \
         or Outcome(Status.UNMATCHED)
+
+
+#: A line that opens by rounding the value before it: ``→ 5``, ``round → 5``, ``so 5``.
+_ROUNDS_THE_LAST = re.compile(r"\s*(?:round(?:ed|ing)?(?:\s+(?:up|down))?\s*:?\s*)?(?:→|->|=>|⇒|so\b)", re.IGNORECASE)
 
 
 def _answered(state: State, claim: Claim, label: str, computes: bool, named: RefStep | None) -> Outcome | None:

@@ -55,3 +55,17 @@ def test_numpy(qid, working, line, status, step):
 def test_scale_words_in_other_scripts(qid, working, line, status, step):
     """Hindi's scale words in Devanagari scale the number before them, as ``crore`` in Latin letters does."""
     assert_line(qid, None, working, line, status, step)
+
+
+SIZING = {"forecast": 9200, "per_replica": 2000, "headroom": 10, "spare": 2, "price": 4}
+
+
+@pytest.mark.parametrize("working,status", [
+    ("10120 / 2000 = 5.06 replicas\nround ➡️ 5", "slip"),
+    ("10120 / 2000 = 5.06 replicas\n→ 5", "slip"),
+    ("10120 / 2000 = 5.06 replicas\n→ 6", "correct"),
+], ids=["rounded-down-after-an-emoji-arrow", "rounded-down-after-an-arrow", "rounded-up"])
+def test_a_line_that_rounds_the_value_before_it(working, status):
+    """``→ 5`` after ``5.06 replicas`` rounds that value: down, for serving replicas that round up, is a slip on
+    them, though 5 also fits the bare forecast's 4.6."""
+    assert_line("launch-sizing", None, working, 2, status, "serving", params=SIZING)

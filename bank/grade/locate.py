@@ -62,7 +62,7 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     restated = None if computes else givens.restated(state, line, arith, label, named)
     if restated is not None:
         return restated
-    if not computes and _ROUNDS_THE_LAST.match(respell(line.text)):
+    if not computes and _ROUNDS_THE_LAST.match(line.text if line.text.isascii() else respell(line.text)):
         wrong_way = other_way(state, claim)  # "5.06 replicas", then "round → 5": a step that rounds up, the other way
         if wrong_way is not None:
             return wrong_way

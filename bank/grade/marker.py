@@ -283,14 +283,8 @@ def _stated_ahead(state: State) -> None:
         if later is None or step is None or any(x.line <= m.line and x.outcome.step is not None
                                                 and x.outcome.step.name in step.ancestors for x in state.marked):
             continue  # "140 GB, over 4 cards = 320 GB": the working has begun; 320 GB is no answer said ahead
-        why = f"the {step.label} you work out on line {later.line}, stated ahead: marked there"
-        state.marked[i] = replace(m, outcome=Outcome(Status.CARRIED, step))
-        claims = state.claims.get(m.line, [])
-        for k, c in enumerate(claims):
-            if c.status == Status.UNMATCHED and c.given == m.result.given:
-                claims[k] = replace(c, status=Status.CARRIED, step=step.name, message=why)
-                break
-        state.lines = [_line(line.n, line.text, claims) if line.n == m.line else line for line in state.lines]
+        _remark(state, i, Outcome(Status.CARRIED, step),
+                f"the {step.label} you work out on line {later.line}, stated ahead: marked there")
 
 
 def _carried_from(state: State) -> None:
@@ -309,17 +303,23 @@ def _carried_from(state: State) -> None:
                       and m.stated.base.contains(stand.base)), None)
             if i is None or _on_own_values(state, stand.step, stand.line):
                 continue  # worked from their own wrong values: carried, not this step's slip
-            m, step = state.marked[i], state.ref.step(stand.step)
-            why = f"the arithmetic is right, but the {step.label} is {show(step.shown, step.unit_text)}: check the " \
-                  f"method (line {x.line} goes on from this value)"
-            state.marked[i] = replace(m, outcome=Outcome(Status.SLIP, step))
+            step = state.ref.step(stand.step)
+            _remark(state, i, Outcome(Status.SLIP, step), f"the arithmetic is right, but the {step.label} is "
+                    f"{show(step.shown, step.unit_text)}: check the method (line {x.line} goes on from this value)")
             state.slipped.add(step.name)
-            claims = state.claims.get(m.line, [])
-            for k, c in enumerate(claims):
-                if c.status == Status.UNMATCHED and c.given == m.result.given:
-                    claims[k] = replace(c, status=Status.SLIP, step=step.name, message=why)
-                    break
-            state.lines = [_line(line.n, line.text, claims) if line.n == m.line else line for line in state.lines]
+
+
+def _remark(state: State, i: int, outcome: Outcome, why: str) -> None:
+    """Mark an unmatched claim recorded earlier (``state.marked[i]``) again, as ``outcome`` says, and its line."""
+    m = state.marked[i]
+    assert outcome.step is not None
+    state.marked[i] = replace(m, outcome=outcome)
+    claims = state.claims.get(m.line, [])
+    for k, c in enumerate(claims):
+        if c.status == Status.UNMATCHED and c.given == m.result.given:
+            claims[k] = replace(c, status=outcome.status, step=outcome.step.name, message=why)
+            break
+    state.lines = [_line(line.n, line.text, claims) if line.n == m.line else line for line in state.lines]
 
 
 def _on_own_values(state: State, step: str, line: int) -> bool:

@@ -56,8 +56,10 @@ _PRINT = re.compile(r"""^(\s*print\(\s*)(?:f(["'])[^{}"']*\{([^{}:!]+)(?:[:!][^{
 _NOTED = re.compile(r"#\s*(?:[A-Za-z_][\w ]{0,30}=\s*)?(?=[$~≈]?\s*\d)")
 #: A module's name before a function (``math.ceil(``): the function is the same.
 _MODULE = re.compile(r"\b(?:math|Math|np|numpy)\.(?=[a-z]+\s*\()")
+#: numpy's scalar types, as it names them: ``np.float64``, ``numpy.int32``.
+NUMPY_TYPE = r"\b(?:np|numpy)\.(?:float|int|uint)(?:16|32|64)"
 #: A cast that keeps the value (``np.float64(1200)``, ``float(x)``): only its brackets are left.
-_CAST = re.compile(r"\b(?:(?:np|numpy)\.(?:float|int|uint)(?:16|32|64)|float)(?=\s*\()")
+_CAST = re.compile(rf"(?:{NUMPY_TYPE}|\bfloat)(?=\s*\()")
 #: Dividing by one of these at a prompt changes a unit's prefix (k, M, G, T).
 _PREFIXES = frozenset(Fraction(10) ** k for k in (3, 6, 9, 12))
 #: Significant digits a printed float is read to: 34.27267074584961 is the machine's claim, not the learner's,

@@ -15,7 +15,7 @@ import re
 
 from .. import notation as n
 from ..notation.typst import opens_maths
-from .console import ASSIGNS, PRINTED, PROMPT, computed
+from .console import ASSIGNS, NUMPY_TYPE, PRINTED, PROMPT, computed
 from .state import State
 
 #: A shell prompt before a command (``$ echo "70*2" | bc``), not a sum of money (``$ 2.50``).
@@ -289,7 +289,7 @@ def pint_out(raw: str) -> str:
 
 
 #: numpy 2's scalars as it prints them (``np.float64(20.0)``), and a one-dimensional array (``array([140., 70.])``).
-_NUMPY_SCALAR = re.compile(r"\bnp\.(?:float|int|uint)(?:16|32|64)\(\s*(-?(?:\d[\d.]*(?:e[+-]?\d+)?|inf|nan))\s*\)")
+_NUMPY_SCALAR = re.compile(rf"{NUMPY_TYPE}\(\s*(-?(?:\d[\d.]*(?:e[+-]?\d+)?|inf|nan))\s*\)")
 _NUMPY_ARRAY = re.compile(r"^(\s*)array\(\[([^\[\]()]*)\]\)(\s*)$")
 
 

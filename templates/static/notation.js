@@ -74,7 +74,10 @@
           aliases: data.function_aliases || {}, reserved: set(data.reserved || []), linkWords: set(data.link_words || []),
           modelWords: set(data.model_words || []), billionBefore: set(data.billion_before || []),
           fullWidthMarks: data.full_width_marks || {}, nativeDigits: data.native_digits || {},
-          perWords: set((data.rate_words || []).filter(function (w) { return w !== "each"; })), data: data };
+          perWords: set((data.rate_words || []).filter(function (w) { return w !== "each"; })), data: data,
+          /* scale words in other scripts, the longest first (lexer.py _SCALE_WORDS) */
+          scaleWords: Object.keys(data.suffixes).filter(function (w) { return /[^\x00-\x7f]/.test(w); })
+            .sort(function (a, b) { return b.length - a.length; }) };
     return V;
   }
   function lookup(word) { return Object.prototype.hasOwnProperty.call(vocab().units, word) ? vocab().units[word] : null; }
@@ -174,8 +177,7 @@
     if (/[A-Za-z_µμ¢]/.test(ch)) { m = sticky(WORD, text, pos); return token("name", m[0], pos, pos + m[0].length); }
     if (!/[\x00-\x7f]/.test(ch) && /[0-9] ?$/.test(text.slice(Math.max(0, pos - 2), pos))) {
       /* 700억, 3000万, 3 करोड़: a scale word in another script after a number (lexer.py _SCALE_WORDS) */
-      var scale = Object.keys(vocab().suffixes).filter(function (w) { return /[^\x00-\x7f]/.test(w) && text.startsWith(w, pos); })
-        .sort(function (a, b) { return b.length - a.length; })[0];
+      var scale = vocab().scaleWords.find(function (w) { return text.startsWith(w, pos); });
       if (scale) return token("name", scale, pos, pos + scale.length);
     }
     var op = PROSE_OPS.find(function (o) { return text.startsWith(o, pos); });

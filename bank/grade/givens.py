@@ -39,10 +39,11 @@ def restated(state: State, line: n.Chain, arith: Arithmetic, label: str, named: 
         return Outcome(Status.UNMATCHED)  # "the rise lasts 60 s = 1 min": a given, said in another unit
     step = named or _loosely_named(state, label, claim)
     if step is not None and not state.covered(step.name) and fits(claim, step.unit, step.base, step.shown) != YES \
-            and (said(state, claim) or said(state, claim, plain=True) and not _names_a_given(state, label, claim)):
+            and (said(state, claim) and not _names_a_given(state, label, claim, wholly=True)
+                 or said(state, claim, plain=True) and not _names_a_given(state, label, claim)):
         return named_slip(step, claim)  # the card's size or price, taken for the step the label names
-    if said(state, claim):
-        return Outcome(Status.UNMATCHED)  # "34B params": the problem's own number, said again
+    if said(state, claim) or said(state, claim, plain=True) and _names_a_given(state, label, claim):
+        return Outcome(Status.UNMATCHED)  # "34B params", "cards = 4": the problem's own number, said again
     return None
 
 
@@ -75,17 +76,23 @@ def _converted(state: State, line: n.Chain, arith: Arithmetic) -> bool:
 
 
 def _loosely_named(state: State, label: str, claim: Claim) -> RefStep | None:
-    """The step a label's first word names, the words after it saying more (``usable: whole card``)."""
+    """The step a label's first word names, the words after it saying more (``usable: whole card``, ``usable memory
+    is the card,``), where the value is of the step's own kind; not an opening word (``First, restating the setup``).
+    """
     words, unit = label.split(), claim.unit
-    if not 1 < len(words) <= 3 or unit is None or unit.dimensionless:
+    if not 1 < len(label_words(label)) <= 3 or words[0].endswith(",") or unit is None or unit.dimensionless:
         return None  # a sentence, or a plain number or share that fits any step
-    return named_step(state, words[0], claim)
+    step = named_step(state, words[0], claim)
+    return step if step is not None and step.unit.dims == unit.dims else None  # not "cost is … of a $4/hr card"
 
 
-def _names_a_given(state: State, label: str, claim: Claim) -> bool:
-    """Whether a label names the given whose value the claim is (``arrivals = 30``, ``kv = 131072``)."""
+def _names_a_given(state: State, label: str, claim: Claim, wholly: bool = False) -> bool:
+    """Whether a label names the given whose value the claim is (``arrivals = 30``, ``kv = 131072``): shares a word
+    with its name, or, ``wholly``, has no word the name lacks (``kv = 131072 B/token`` for ``kv_token``, where
+    ``usable memory = 141 GB`` does not name ``memory``)."""
     words = label_words(label)
-    return any(words & label_words(name.replace("_", " ")) for name in _written_as(state, claim))
+    names = (label_words(name.replace("_", " ")) for name in _written_as(state, claim))
+    return any(words <= name if wholly else words & name for name in names) and bool(words)
 
 
 def _written_as(state: State, claim: Claim) -> Iterator[str]:

@@ -133,7 +133,7 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     return rounded_wrong_way(state, arith) or _step_slip(state, line, claim, found) \
         or _converted(state, line, claim, found) or _power_off(state, line, claim, found) \
         or input_slip(state, line, claim, found) or input_slip(state, line, _worked(line, arith), found) \
-        or _wrong_method(state, line, claim, found) or _answered(state, claim, label, computes, named) \
+        or _wrong_method(state, line, claim, found, label) or _answered(state, claim, label, computes, named) \
         or Outcome(Status.UNMATCHED)
 
 
@@ -162,11 +162,13 @@ def _said_before(state: State, claim: Claim, step: RefStep) -> bool:
                and abs(e.claim.shown(step.unit, step.shown) - value) <= abs(value) / 50 for e in state.history)
 
 
-def _wrong_method(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) -> Outcome | None:
+def _wrong_method(state: State, line: n.Chain, claim: Claim, found: list[Leaf], label: str = "") -> Outcome | None:
     """``0.23 × 0.6 = $0.14 per million tokens`` for the cost at 60% load (which divides): right sums on
     the next open step's own inputs, giving a value of its kind. A slip on that step, until a later
-    claim for it shows this was a stepping stone."""
+    claim for it shows this was a stepping stone. A label whose words the next step lacks and a later one
+    has (``At 4-bit it's …`` while the 8-bit count is open) passes over it."""
     unit = claim.unit
+    words = label_words(label)
     if not n.has_operation(line.segments[0].node):
         return None
     plain = unit is None or (unit.dimensionless and not unit.name)  # "72 / 0.537 = 134": needs a worked input
@@ -180,6 +182,10 @@ def _wrong_method(state: State, line: n.Chain, claim: Claim, found: list[Leaf]) 
             continue
         if counted and not step.unit.dimensionless:
             return None  # "= 160 all-reduces" counts something: not a wrong try at the next step's 294.9 MB
+        if words and not words <= step.words and any(
+                words <= later.words and of_kind(claim, later) and not state.covered(later.name)
+                for later in state.ref.steps[step.index + 1:]):
+            continue
         inputs = {x.id for x in n.names(state.ref.plan.trees[step.name])}
         began = any(state.covered(a) for a in step.ancestors)
         if (used & inputs and began or used >= inputs) and (not plain or steps & set(step.ancestors) and began):

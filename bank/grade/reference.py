@@ -160,6 +160,8 @@ _STOPWORDS = frozenset("""a an the of per for in at to and with on by from one e
     so then this that it its our my we i you all time""".split())
 
 
+#: ``it's``, ``we're``: a contraction's tail, no word of its own.
+_CLITIC = re.compile(r"['’](?:s|re|ll|ve|d|m)\b")
 _NUMBERED = re.compile(r"\b(?:steps?|part)\s*\d+[a-z]?\b")
 
 
@@ -174,10 +176,10 @@ def label_words(text: str) -> frozenset[str]:
 
     >>> sorted(label_words("Rent per replica, per year")), sorted(label_words("Step 3 — spot bill"))
     (['rent', 'replica', 'year'], ['bill', 'spot'])
-    >>> sorted(label_words("M = usable memory")), sorted(label_words("2/ rent"))
-    (['memory', 'usabl'], ['rent'])
+    >>> sorted(label_words("M = usable memory")), sorted(label_words("2/ rent")), sorted(label_words("At 4-bit it's"))
+    (['memory', 'usabl'], ['rent'], ['4', 'bit'])
     """
-    text = _NUMBERED.sub(" ", text.lower())  # "Step 3 —": where the line sits, not what it computes
+    text = _NUMBERED.sub(" ", _CLITIC.sub("", text.lower()))  # "Step 3 —": where the line sits, not what it computes
     text = _SYMBOL.sub(" ", _LISTED.sub(" ", text))  # "2/ rent", "M = usable memory": the list's number, a symbol
     words = (LABEL_SHORT_FORMS.get(w, w) for w in re.split(r"[^a-z0-9]+", text) if w and w not in _STOPWORDS)
     return frozenset(_stem(w) for w in words)

@@ -402,7 +402,16 @@ def _can_start(parser: ProseParser, tokens: list[Token], i: int) -> bool:
     if (tok.text in FUNCTIONS or tok.text in ALIASES) and nxt.text == "(":
         return True
     return tok.text in NUMBER_WORDS and (nxt.kind == "op" or parser.unit_word(nxt) is not None
-                                         or nxt.text.lower() == "of")  # "half of that"
+                                         or nxt.text.lower() == "of"  # "half of that"
+                                         or nxt.kind == "num" and _sized_count(tokens, i, parser))
+
+
+def _sized_count(tokens: list[Token], i: int, parser: ProseParser) -> bool:
+    """``two 80 GB cards``: a count in words, then the size of each thing it counts."""
+    if i + 3 >= len(tokens) or tokens[i].text.lower() in ("half", "quarter", "third"):
+        return False
+    unit, noun = tokens[i + 2], tokens[i + 3]
+    return parser.unit_word(unit) is not None and noun.kind == "name" and parser.unit_word(noun) is not None
 
 
 def _signed_after(tokens: list[Token], i: int) -> bool:

@@ -174,11 +174,18 @@ class ProseParser(Parser):
         if word == "at":
             fillers = self._fillers(1)  # at the cached price of $0.30/M
             named = fillers == 0 and self.peek(1).text in self.names and self.peek(2).kind == "num"
-            if fillers is not None and not named:  # "at batch 64" names the batch; it is no factor
-                return "at", 1 + fillers
+            if fillers is not None and not named and not self._precision_ends(1 + fillers):
+                return "at", 1 + fillers  # "at batch 64" names the batch; it is no factor
         if word == "of" and self._operand_follows(1) and self._fraction_before():
             return "*", 1
         return None
+
+    def _precision_ends(self, k: int) -> bool:
+        """Whether a precision ends the line ``k`` ahead (``so 34 seqs at 4bit``): it says which case the line is
+        on. One that more arithmetic follows is a factor (``70B at 4 bits = 35 GB``)."""
+        bits, after = self.peek(k + 1), self.peek(k + 2)
+        return self.peek(k).kind == "num" and bits.text.lower() in ("bit", "bits") \
+            and (after.kind == "end" or after.text in (",", ";", ")", "."))
 
     def _percent_follows(self, k: int) -> bool:
         """Whether the number ``k`` ahead is a percentage (``by 25%`` grows or shrinks; it does not divide)."""

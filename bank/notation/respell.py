@@ -380,8 +380,8 @@ def _converted(text: str) -> str:
     return _CONVERTED.sub(blank, text)
 
 
-#: ``n ≤ 93.2 / 2.684``: an unknown, a comparison, and the bound (the unknown a letter or two, with digits).
-_BOUND = re.compile(r"(?<![\w./])(?P<name>[A-Za-z][A-Za-z_]?\d?)\s*(?P<op>≤|≥|<=|>=|<(?!-)|>)(?=\s*[$(]*\d)")
+#: ``n ≤ 93.2 / 2.684``, ``batch > 295``: an unknown (a letter or a word, with digits), a comparison, and the bound.
+_BOUND = re.compile(r"(?<![\w./])(?P<name>[A-Za-z][A-Za-z_]{0,15}\d?)\s*(?P<op>≤|≥|<=|>=|<(?!-)|>)(?=\s*[$(]*\d)")
 #: ``n × 2.684 ≤``, ``24t ≥``, ``x * 3000 >=``: a condition on the unknown, whose bound follows.
 _CONDITION = re.compile(r"(?<![\w.])(?:[\d.,]+(?:[A-Za-z]|\s*[*×x·]\s*[A-Za-z])\d?|[A-Za-z]\d?\s*[*×x·/]\s*[\d.,]+"
                         r"(?:\s*[A-Za-z/]+)?)\s*(?:≤|≥|<=|>=|<(?!-)|>)")

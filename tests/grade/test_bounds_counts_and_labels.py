@@ -1,0 +1,62 @@
+"""Round one hundred and nineteen: ordinary writing that broke a line. An unknown named by a word in an inequality
+(``compute-bound when batch > 295``), a precision that ends a line (``so 34 seqs at 4bit``), a count in words before
+the size of what it counts (``so two 80 GB cards``), a label with a contraction (``At 4-bit it's …``), a given said
+again under its own name (``cards = 4``, ``kv = 131072 B/token``), and a label whose first words name the step a
+given is taken for (``usable memory is the card, 141 GB``).
+
+Cases come from unseen workings marked by hand before the grader ran (tests/grade/corpus, ``s35-*``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .lines_check import assert_line
+
+CACHES = "usable = 141 × 0.9 = 126.9 GB\nKV per seq = 327680 × 8192 = 2.68 GB\n4bit: (126.9 − 35) / 2.68 = 34.3\n"
+WHOLE_CARD = ("8-bit weights 70 GB, 4-bit 35 GB\nusable memory is the card, 141 GB\nKV per seq = 2.684 GB\n"
+              "At 8-bit that leaves 141 − 70 = 71 GB, and 71 / 2.684 ≈ 26.5, so 26 sequences.\n"
+              "At 4-bit it's 141 − 35 = 106 GB, and 106 / 2.684 ≈ 39.5, so 39 sequences.\n")
+
+
+@pytest.mark.parametrize("qid,working,line,status,step", [
+    ("decode-roofline-batch", "ridge = 989 / 3.35 = 295 FLOP/B\nso compute-bound when batch > 295", 2, "correct",
+     "crossover"),
+    ("decode-roofline-batch", "ridge = 989 / 3.35 = 295 FLOP/B\ncompute-bound for batch ≥ 295", 2, "correct",
+     "crossover"),
+    ("decode-roofline-batch", "ridge = 989 / 3.53 = 280 FLOP/B\nso compute-bound when batch > 280", 2, "carried",
+     "crossover"),
+], ids=["a-word-for-the-unknown", "at-least", "carried-bound"])
+def test_bounds(qid, working, line, status, step):
+    """``batch > 295`` gives the bound it solves for, as ``n > 295`` does."""
+    assert_line(qid, None, working, line, status, step)
+
+
+@pytest.mark.parametrize("qid,working,line,status,step", [
+    ("quantisation-trade-off", CACHES + "So 34 seqs at 4bit", 4, "correct", "batch4"),
+    ("quantisation-trade-off", CACHES + "so 34 at 4 bits.", 4, "correct", "batch4"),
+    ("quantisation-trade-off", "70B at 4 bits = 35 GB", 1, "correct", "w4"),
+    ("weight-memory-precision", "The 16-bit copy needs 140 / 80 = 1.75 cards, so two 80 GB cards.", 1, "correct",
+     "cards16"),
+    ("weight-memory-precision", "The 16-bit copy needs 140 / 80 = 1.75 cards, so two cards.", 1, "correct",
+     "cards16"),
+], ids=["precision-ends-the-line", "precision-in-bits", "precision-as-a-factor", "count-in-words-then-size",
+        "count-in-words"])
+def test_counts_and_precisions(qid, working, line, status, step):
+    """A precision at a line's end says which case it is on; a count in words may come before each thing's size."""
+    assert_line(qid, None, working, line, status, step)
+
+
+@pytest.mark.parametrize("qid,working,line,status,step", [
+    ("tail-latency", "cards = 4, peak = 989 TFLOP/s each, mfu = 50%", 1, "unmatched", None),
+    ("decode-bandwidth-bound", "W = 16 GB\nkv = 131072 B/token", 2, "unmatched", None),
+    ("quantisation-trade-off", WHOLE_CARD, 2, "slip", "usable"),
+    ("quantisation-trade-off", WHOLE_CARD, 4, "carried", "batch8"),
+    ("quantisation-trade-off", WHOLE_CARD, 5, "carried", "batch4"),
+    ("draining", "drain = 400 / 30 = 13.3 s\ncost is a few seconds of a $2.50/hr card, basically nothing", 2,
+     "unmatched", None),
+], ids=["a-count-under-its-name", "a-given-under-its-short-name", "the-card-for-usable-memory",
+        "carried-from-the-card", "its-is-no-word", "a-price-in-a-sentence"])
+def test_givens_and_labels(qid, working, line, status, step):
+    """A given said again under its own name is no step's value; under a label naming a step, it is a slip there."""
+    assert_line(qid, None, working, line, status, step)

@@ -169,7 +169,7 @@ def _read(state: State, raw: str) -> n.Reading:
             raise
         names |= used
         reading = _read_line(state, raw, names)
-    reading = _commas(state, raw, names, _giga(state, raw, names, reading))
+    reading = _dots(state, raw, names, _commas(state, raw, names, _giga(state, raw, names, reading)))
     reading = _goes_on(state, raw, names, reading)
     name = variables.defined(respell(raw), reading)
     value = variables.value_of(variables.substitute(reading, state.variables)) if name is not None else None
@@ -285,6 +285,36 @@ def _commas(state: State, raw: str, names: frozenset[str], reading: n.Reading) -
     return again if better else reading
 
 
+#: A dot before three digits ending in a nought (``8.760``, ``45.990``), as no one writes a decimal: thousands, in
+#: the dotted style of German, Spanish or Italian.
+_THOUSANDS_DOT = re.compile(r"(?<![\d,.])[1-9]\d{0,2}\.\d\d0(?![\d,.])")
+_OTHER_DOT = re.compile(r"\d\.(?!\d\d0(?![\d,.]))\d")
+
+
+def _dots(state: State, raw: str, names: frozenset[str], reading: n.Reading) -> n.Reading:
+    """The line with ``8.760`` as 8,760 where its claims hold only that way (``24 × 365 = 8.760 h``), as a tutor
+    reads a writer of dotted thousands who, elsewhere, typed a decimal point at a prompt.
+
+    >>> bool(_THOUSANDS_DOT.search("= 8.760 h")), bool(_THOUSANDS_DOT.search("= 8.76 h")), bool(_OTHER_DOT.search("8.760"))
+    (True, False, False)
+    """
+    if state.commas or not _THOUSANDS_DOT.search(raw) or _OTHER_DOT.search(raw) or "," in raw:
+        return reading
+    held = _holding(reading, state)
+    if held is None or all(held):
+        return reading
+    try:
+        again = _read_line(state, raw, names, commas=True)
+    except NotationError:
+        return reading
+    now = _holding(again, state)
+    better = now is not None and len(now) == len(held) and all(a or not b for a, b in zip(now, held)) \
+        and sum(now) > sum(held)
+    if better:
+        state.commas = True  # the working's other dotted numbers are thousands too ("$6 × 8.760 = $52.560")
+    return again if better else reading
+
+
 def _holding(reading: n.Reading, state: State) -> list[bool] | None:
     """For each claim with a working and a result, whether they meet (to 3%); None when a side cannot be worked
     out."""
@@ -293,9 +323,11 @@ def _holding(reading: n.Reading, state: State) -> list[bool] | None:
         if len(chain.segments) < 2:
             continue
         try:
-            a, b = (amount(s.node, state.scope(), reading.text).base for s in (chain.segments[0], chain.segments[-1]))
+            x, y = (amount(s.node, state.scope(), reading.text) for s in (chain.segments[0], chain.segments[-1]))
         except (NotationError, ArithmeticError, ValueError):
             return None
+        unsaid = x.unit is None or y.unit is None or x.unit.dimensionless != y.unit.dimensionless
+        a, b = (x.written, y.written) if unsaid else (x.base, y.base)  # "24 × 365 = 8.760 h": the unit said once
         out.append(a == b or b != 0 and abs(a - b) <= abs(b) * Fraction(3, 100))
     return out
 

@@ -50,13 +50,24 @@ def pieces(chain: n.Chain, scope: Scope) -> list[n.Chain]:
             if done:
                 out.append(replace(chain, segments=tuple(done), comment="", rounding=None))
             continue
-        if seg.link in (n.chains.IMPLIES_LINK, n.chains.SAYS_LINK, n.chains.ROUGHLY) and len(run) > 1:
+        if seg.link in (n.chains.IMPLIES_LINK, n.chains.SAYS_LINK, n.chains.ROUGHLY) and (
+                len(run) > 1 or _worked_on(run[0], seg, segs[-1], scope, chain.text)):
             out.append(replace(chain, segments=tuple(run), comment="", rounding=None))
             run = [replace(seg, link="")]  # "= 72 GB → 56 GB left": a new value, a claim of its own
             continue
         run.append(seg)  # a real disagreement: the claim is a slip, and check() will say so
     out.append(replace(chain, segments=tuple(run)))
     return [c for c in out if c.segments]
+
+
+def _worked_on(first: n.Segment, seg: n.Segment, last: n.Segment, scope: Scope, text: str) -> bool:
+    """What is to be worked out, a colon, then its working in pieces, which ends on its value but need not equal it
+    piece by piece (``2 x 32 x 8 x 128 x 2: 64 x 8 = 512, x 128 = 65,536, x 2 = 131,072 B``). Not a working said
+    again wrongly (``(16 + 64 × 0.134) GB over 0.864 TB/s: 22.58 / 0.864 = 26.1 ms``)."""
+    if seg.link != n.chains.SAYS_LINK or not n.has_operation(first.node) or not n.has_operation(seg.node) \
+            or last is seg:
+        return False
+    return _holds(n.Chain(text, "", (first, replace(last, link=n.chains.EQUAL))), scope)
 
 
 def _named(label: str, name: str) -> str:

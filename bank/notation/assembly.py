@@ -65,7 +65,9 @@ def assemble(items: list[Item], tokens: list[Token], text: str) -> list[Chain]:
             joined = current is not None and (link or item.link == "continues")
             seg = Segment(node, approx or (joined and link in (APPROXIMATE, ROUGHLY)), node.start, node.end,
                           (link or EQUAL) if joined and link != FROM else "")
-            if joined:
+            if joined and _grows(current, item, link) and _stated_later(items, tokens, k):
+                current.segments[-1] = replace(seg, approx=current.segments[-1].approx, link="")  # type: ignore[union-attr]
+            elif joined:
                 current.segments.append(seg)  # type: ignore[union-attr]
             else:
                 current = _Draft([seg], claim=conclusion or bool(link))
@@ -190,6 +192,27 @@ def _numbers(node: Node) -> bool:
 def _value_follows(items: list[Item], k: int) -> bool:
     """Whether a value comes within the next two items (approx words aside)."""
     return any(it.kind == "expr" for it in [it for it in items[k:k + 3] if it.kind != "approx"][:2])
+
+
+def _stated_later(items: list[Item], tokens: list[Token], k: int) -> bool:
+    """Whether a value is stated for the side at ``k`` before its clause ends (``… times 2 bytes = 131,072``), so
+    that the side is a working and not words that describe it (``2 per head, 32 heads a layer, times 32 layers.``)."""
+    for it in items[k + 1:]:
+        if it.kind in ("break", "also") or it.kind == "punct" and tokens[it.start].text in (";", ".", "!", "?"):
+            return False
+        if it.kind == "link":
+            return True
+    return False
+
+
+def _grows(current: _Draft | None, item: Item, link: str) -> bool:
+    """Whether an operator going on from a lone side, with no value stated yet, makes that side longer: ``2 for key
+    and value, times 32 layers, times 8 heads`` is one product, where ``= 258,048 numbers, times 2 bytes`` goes on
+    from a value said."""
+    if current is None or link or item.link != "continues" or len(current.segments) != 1 or current.result:
+        return False
+    node = item.node
+    return isinstance(node, BinOp) and node.left is current.segments[0].node
 
 
 def _merge(a: str, b: str) -> str:

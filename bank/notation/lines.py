@@ -40,7 +40,7 @@ from .labels import label_end_of, label_of
 from .lexer import Token, spread, tokenize
 from .nodes import BinOp, Name, Node, Num, Quantity, moved
 from .parser import MAX_DEPTH, MAX_LENGTH, plain_word
-from .prose import AFTER_ANS, ANS, ProseParser
+from .prose import AFTER_ANS, ANS, ProseParser, number_word
 from .respell import respell
 from .strays import STRAY_OPS, refuse_strays
 
@@ -401,7 +401,7 @@ def _can_start(parser: ProseParser, tokens: list[Token], i: int) -> bool:
         return True
     if (tok.text in FUNCTIONS or tok.text in ALIASES) and nxt.text == "(":
         return True
-    return tok.text in NUMBER_WORDS and (nxt.kind == "op" or parser.unit_word(nxt) is not None
+    return number_word(tok.text) is not None and (nxt.kind == "op" or parser.unit_word(nxt) is not None
                                          or nxt.text.lower() == "of"  # "half of that"
                                          or nxt.kind == "num" and _sized_count(tokens, i, parser))
 

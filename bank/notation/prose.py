@@ -47,6 +47,18 @@ _RESULT_MARKS = frozenset(("=", "≈", "~", "≃", "→", "->", "=>", "⇒"))
 _SEQUENCE_WORDS = frozenset(("then", "and", "so", "next"))
 
 
+def number_word(text: str) -> Fraction | None:
+    """The value of a number said in a word, lower case or opening a sentence (``four``, ``Four``), else None.
+    ``One`` opening a sentence is a determiner (``One replica at 160: 34.6 tok/s``), not a factor.
+
+    >>> number_word("Four"), number_word("half"), number_word("FOUR"), number_word("One")
+    (Fraction(4, 1), Fraction(1, 2), None, None)
+    """
+    if text.istitle() and text != "One":
+        text = text.lower()
+    return NUMBER_WORDS.get(text)
+
+
 class ProseParser(Parser):
     """The same grammar, read out of a sentence: words the arithmetic cannot use end an expression.
 
@@ -262,7 +274,7 @@ class ProseParser(Parser):
     def _operand_follows(self, k: int) -> bool:
         nxt = self.peek(k)
         return nxt.kind == "num" or nxt.text in ("$", "(", "⌈", "⌊", "-") or nxt.text in self.names \
-            or nxt.text in NUMBER_WORDS or nxt.text in FUNCTIONS
+            or number_word(nxt.text) is not None or nxt.text in FUNCTIONS
 
     def primary(self) -> Node:
         tok = self.tok
@@ -272,9 +284,9 @@ class ProseParser(Parser):
                 and self.peek().text in AFTER_ANS:
             self.advance()  # "ans / 80 = 1.75": the calculator's last answer
             return moved(self.ans, tok.start, tok.end)
-        if tok.kind == "name" and tok.text in NUMBER_WORDS and not self._call_follows(1):
+        if tok.kind == "name" and number_word(tok.text) is not None and not self._call_follows(1):
             self.advance()
-            value = NUMBER_WORDS[tok.text]
+            value = number_word(tok.text)
             return Num(tok.start, tok.end, value, tok.text, Fraction(1))
         if tok.kind == "name" and tok.text in self.names and not self._call_follows(1):
             self.advance()  # "w16 = params * 2 / 1e9": a name the learner may use, even one spelt like a unit

@@ -417,7 +417,7 @@ def _not_unknown(condition: str) -> bool:
 #: next operator or ``=``; not before a dash, which may set a result before its working (``140 GB for the weights
 #: - 70B × 2``).
 _WHAT_FOR = re.compile(r"(\d[\d,.]*(?:\s?[A-Za-z%$/]+)?)(\s+for\s+[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})"
-                       r"(?=\s*[+×*/÷=≈]|\s+x\s)")
+                       r"(?=\s*[+×*/÷=≈]|\s+x\s|,?\s+times\s)")
 
 
 def _what_for(text: str) -> str:
@@ -426,6 +426,8 @@ def _what_for(text: str) -> str:
 
     >>> _what_for("131,072 B x 512 x 2 for key and value = 134 MB")
     '131,072 B x 512 x 2                   = 134 MB'
+    >>> _what_for("2 for key and value, times 32 layers")
+    '2                  , times 32 layers'
     """
     if " for " not in text:
         return text

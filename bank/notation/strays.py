@@ -27,7 +27,8 @@ STRAY_OPS = ("+", "*", "/", "^", "**")
 
 def refuse_strays(items: list[Item], tokens: list[Token], text: str, names: frozenset[str]) -> None:
     """``70 / = 11.7``, ``2 + )``: an operator with nothing after it, beside a value or a link, cannot be read;
-    nor can a near miss of a name used in arithmetic (``yerly * 4``)."""
+    nor can a near miss of a name used in arithmetic (``yerly * 4``; ``Forecast + 40%:`` is a label that opens a
+    sentence)."""
     linked = any(item.kind == "link" and not tokens[item.start].text[:1].isalpha() for item in items)
     for k, item in enumerate(items):
         before = items[k - 1].kind if k else ""
@@ -47,7 +48,7 @@ def refuse_strays(items: list[Item], tokens: list[Token], text: str, names: froz
         if item.kind == "op" and (before == "link" and symbol or (before == "expr" and dangling) or after == "link"):
             raise NotationError(f"`{tok.text}` needs a number on each side", text, tok.start, tok.end)
         nxt = tokens[item.start + 1]
-        if item.kind == "word" and names and tok.text not in names and nxt.kind == "op" and nxt.text in STRAY_OPS \
+        if item.kind == "word" and names and tok.text.lower() not in names and nxt.kind == "op" and nxt.text in STRAY_OPS \
                 and tokens[item.start + 2].kind == "num" and lookup(tok.text) is None \
                 and any(t.text in ("=", "≈") for t in tokens):
             # a typo of a name ("yerly" for yearly), not a word inside one ("bytes read / 3.35" is no kv_read)

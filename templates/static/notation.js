@@ -82,6 +82,12 @@
   }
   function lookup(word) { return Object.prototype.hasOwnProperty.call(vocab().units, word) ? vocab().units[word] : null; }
   function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
+  /* a number said in a word, lower case or opening a sentence, not "One" (prose.py number_word) */
+  function numberWord(text) {
+    var title = /^[A-Z][a-z]+$/.test(text) && text !== "One";
+    var word = title ? text.toLowerCase() : text;
+    return has(vocab().numberWords, word) ? vocab().numberWords[word] : null;
+  }
   function isFunction(word) { return has(vocab().functions, word); }
   function isAlias(word) { return has(vocab().aliases, word); }
 
@@ -387,7 +393,7 @@
   var api = { frac: frac, ratio: ratio, mul: mul, div: div, add: add, sub: sub, neg: neg, cmp: cmp, pow10: pow10,
               isZero: isZero, unit: unit, umul: umul, udiv: udiv, upow: upow, dimensionless: dimensionless,
               sameDims: sameDims, DIMENSIONLESS: DIMENSIONLESS, PERCENT: PERCENT, vocab: vocab, lookup: lookup,
-              has: has, isFunction: isFunction, isAlias: isAlias, fail: fail, tokenize: tokenize, zeros: zeros,
+              has: has, numberWord: numberWord, isFunction: isFunction, isAlias: isAlias, fail: fail, tokenize: tokenize, zeros: zeros,
               EXACT: EXACT, power: power, arith: arith, constant: constant, checkPower: checkPower, inferUnit: inferUnit,
               notation: notation };
   if (typeof module !== "undefined" && module.exports) module.exports = api;

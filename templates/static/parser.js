@@ -176,7 +176,7 @@
   };
   P.operandFollows = function (k) {
     var t = this.peek(k);
-    return t.kind === "num" || ["$", "(", "⌈", "⌊", "-"].indexOf(t.text) >= 0 || has(vocab().numberWords, t.text) || isFunction(t.text);
+    return t.kind === "num" || ["$", "(", "⌈", "⌊", "-"].indexOf(t.text) >= 0 || N.numberWord(t.text) !== null || isFunction(t.text);
   };
   P.unary = function () {
     if (this.at("-", "+")) {
@@ -223,9 +223,9 @@
   P.primary = function () {
     var t = this.tok();
     if (this.at("⌈", "⌊")) return this.call(t, t.text === "⌈" ? "⌉" : "⌋", t.text === "⌈" ? "ceil" : "floor");
-    if (t.kind === "name" && has(vocab().numberWords, t.text) && !this.callFollows(1)) {
+    if (t.kind === "name" && N.numberWord(t.text) !== null && !this.callFollows(1)) {
       this.advance();
-      return { type: "num", start: t.start, end: t.end, value: vocab().numberWords[t.text], text: t.text, resolution: frac(1) };
+      return { type: "num", start: t.start, end: t.end, value: N.numberWord(t.text), text: t.text, resolution: frac(1) };
     }
     if (t.kind === "name" && !((isFunction(t.text) || isAlias(t.text)) && this.callFollows(1))) this.fail("a word, not arithmetic");
     if (t.kind === "num") return this.number();

@@ -164,7 +164,14 @@
     if (tok.text === "-" && (nxt.kind === "num" || nxt.text === "$") && nxt.start === tok.end) return true;
     if (tok.kind !== "name") return false;
     if ((N.isFunction(tok.text) || N.isAlias(tok.text)) && nxt.text === "(") return true;
-    return has(N.vocab().numberWords, tok.text) && (nxt.kind === "op" || parser.unitWord(nxt) !== null);
+    return N.numberWord(tok.text) !== null && (nxt.kind === "op" || parser.unitWord(nxt) !== null
+                                                || nxt.kind === "num" && sizedCount(parser, tokens, i));
+  }
+
+  function sizedCount(parser, tokens, i) {  /* "two 80 GB cards": a count in words, then each thing's size (lines.py) */
+    if (i + 3 >= tokens.length || ["half", "quarter", "third"].indexOf(tokens[i].text.toLowerCase()) >= 0) return false;
+    var noun = tokens[i + 3];
+    return parser.unitWord(tokens[i + 2]) !== null && noun.kind === "name" && parser.unitWord(noun) !== null;
   }
 
   function expression(parser, tokens, i, items) {

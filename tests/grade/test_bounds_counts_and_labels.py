@@ -60,3 +60,26 @@ def test_counts_and_precisions(qid, working, line, status, step):
 def test_givens_and_labels(qid, working, line, status, step):
     """A given said again under its own name is no step's value; under a label naming a step, it is a slip there."""
     assert_line(qid, None, working, line, status, step)
+
+
+@pytest.mark.parametrize("qid,working,line,status,step", [
+    ("tail-latency", "One miss: 24,000 tokens times 140 GFLOP = 3.36e15 FLOPs.\n"
+     "Four cards at 989 TFLOP/s each is 3,956 TFLOP/s.", 2, "slip", "prefill_rate"),
+    ("tail-latency", "One miss: 24,000 tokens times 140 GFLOP = 3.36e15 FLOPs.\n"
+     "Four cards at 989 TFLOP/s each is 3,956 TFLOP/s.\n3.36e15 / 3.956e15 = 0.85 seconds per long prefill.", 3,
+     "carried", "miss_time"),
+    ("kv-cache-per-token", "Per token it's 2 for key and value, times 80 layers, times 8 heads, times 128 dims, "
+     "times 2 bytes = 327,680 bytes per token.", 1, "correct", "kv_token"),
+    ("kv-cache-per-token", "per token 2 x 80 x 8 x 128 x 2: 160 x 8 = 1,280, x 128 = 163,840, x 2 = 327,680 B", 1,
+     "correct", "kv_token"),
+    ("launch-sizing", "Forecast + 25%: 7,200 × 1.25 = 9,000 tok/s", 1, "correct", "needed"),
+    ("warm-pool-size", "Stunden pro Jahr: 24 × 365 = 8.760 h", 1, "correct", "hours_per_year"),
+    ("warm-pool-size", "1 year = 24 × 365 = 8.760 h\nper replica: $2.50 × 8.760 = $21.900/year", 2, "correct",
+     "yearly_rent"),
+    ("warm-pool-size", "1 year = 24 × 365 = 8.76 h", 1, "slip", "hours_per_year"),
+], ids=["a-sentence-opens-on-a-count-in-words", "carried-from-the-share-left-out", "a-product-said-in-pieces",
+        "a-product-worked-in-pieces", "a-label-that-is-a-name", "dotted-thousands", "dotted-thousands-go-on",
+        "a-decimal-is-a-decimal"])
+def test_words_pieces_and_dots(qid, working, line, status, step):
+    """``Four cards at …`` counts; a product said or worked in pieces is one; ``8.760`` after ``24 × 365`` is 8,760."""
+    assert_line(qid, None, working, line, status, step)

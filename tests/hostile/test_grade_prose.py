@@ -200,6 +200,8 @@ WORKINGS = {
     "numpy-session": "".join(f">>> a{i} = np.float64(a{i - 1}) * np.array([{i}, 2]) / np.int64(0)\n"
                              f"array([{i}.,  2.])\nnp.float64({i}.5)\n(np.float64(1), array([1]))\n" for i in range(1, 60)),
     "unit-words-as-names": "".join(f"tokens = params * {i}  # {i} -> {i}\nparams = tokens / tps\n" for i in range(40)),
+    "dotted-thousands-and-pieces": "".join(f"Four x {i}.990 = {i}.990.000.000 h: {i} x 2 = {2 * i}, x 3 = {6 * i}, "
+                                           f"times {i} for key and value, times 9 = {i}.000 \n" for i in range(1, 60)),
 }
 
 

@@ -194,6 +194,7 @@ SUFFIXES: dict[str, int] = {
     "k": 10**3, "K": 10**3, "thousand": 10**3,
     "M": 10**6, "mn": 10**6, "million": 10**6, "mil": 10**6, "Mio": 10**6, "mio": 10**6,
     "bn": 10**9, "billion": 10**9, "bil": 10**9, "Mrd": 10**9,  # Mio, Mrd: German and Dutch chat
+    "Tsd": 10**3, "Md": 10**9, "Mds": 10**9, "milliards": 10**9,  # German 20 Tsd.; French 70 Md (milliards)
     "trillion": 10**12, "tn": 10**12,
     "lakh": 10**5, "lakhs": 10**5, "crore": 10**7, "crores": 10**7,  # India's: 3 crore = 3,00,00,000
     "millones": 10**6, "millon": 10**6,  # Spanish: 350 millones
@@ -230,7 +231,9 @@ BILLION_BEFORE = ("=", "*", "x", "×", "≈", "~")
 
 #: Words and marks that say the value after them is approximate.
 APPROX = ("about", "roughly", "approx", "approximately", "around", "circa", "ca", "nearly", "almost",
-          "~", "≈", "≃", "≅")
+          "~", "≈", "≃", "≅",
+          # "about" in languages writers mix into English: Spanish and Portuguese, French, German
+          "aprox", "aproximadamente", "environ", "env", "etwa")
 #: Marks that state the next side equals the one before.
 EQUALS = ("=", "==", "equals")
 #: Marks that state the next side is about equal to the one before.

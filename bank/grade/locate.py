@@ -108,6 +108,8 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
             return Outcome(Status.CORRECT, noisy, credits=credits(state, noisy, found, (), computes))
     carried = carry(state, claim, found) or (carry_through(state, line, claim) if computes else None) \
         or carried_value(state, claim) or _carried_ratio(state, claim, found)
+    if carried is not None and named is not None and computes and _elsewhere(state, carried[0], named):
+        carried = None  # "Load : 14 040 / 16 000 = 87,75 %" is the load, worked wrongly, not a premium carried
     if carried is not None and _marks_up(state, line, arith, carried[0]):
         return Outcome(Status.SLIP, carried[0], dx.Slip.OPERATION)
     if carried is not None:
@@ -195,6 +197,12 @@ def _wrong_method(state: State, line: n.Chain, claim: Claim, found: list[Leaf], 
             return Outcome(Status.SLIP, step, None, tentative=True)
         return None
     return None
+
+
+def _elsewhere(state: State, step: RefStep, named: RefStep) -> bool:
+    """Whether a label names an open step that has nothing to do with the one a value was carried to."""
+    return step is not named and not state.covered(named.name) and step.name not in named.ancestors \
+        and named.name not in step.ancestors
 
 
 def _share_left_out(state: State, used: set[str], inputs: set[str]) -> bool:

@@ -341,6 +341,8 @@ def _link_or_approx(tokens: list[Token], i: int, items: list[Item]) -> Item | No
     if link == SAYS_LINK and (not after_value or _word(tok) == "left") and tok.kind == "name" \
             and not _number_next(tokens, i + used):
         return None  # "is" among words: "Little's law is …"; "45 GB left of the 80"
+    if link == SAYS_LINK and tok.kind == "name" and tokens[i + used].text in ("=", "≈", ":"):
+        return None  # "35.1 tok/s, total = 64 × 35.1": a label before its own sign, not "in total"
     return Item("link", i, i + used, link=link, rounding=rounding)
 
 

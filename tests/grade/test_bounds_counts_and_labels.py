@@ -83,3 +83,20 @@ def test_givens_and_labels(qid, working, line, status, step):
 def test_words_pieces_and_dots(qid, working, line, status, step):
     """``Four cards at …`` counts; a product said or worked in pieces is one; ``8.760`` after ``24 × 365`` is 8,760."""
     assert_line(qid, None, working, line, status, step)
+
+
+@pytest.mark.parametrize("qid,working,line,status,step", [
+    ("tail-latency", "miss = 24,000 × 140 GFLOP = 3.36e15 FLOP\nrate = 4 × 989 × 0,5 = 1978 TFLOP/s\n"
+     "t = 3,36e15 / 1,978e15 = 1,70 s\nTTFT = 0,4 + 2 × 1,70 = 3,8 s\nratio: 3,8 / 0,4 = 9,5, aprox. 9 veces", 5,
+     "correct", "tail_ratio"),
+    ("weight-memory-precision", "16-bit : 70 Md x 2 B = 140 GB", 1, "correct", "w16"),
+    ("weight-memory-precision", "70 Mds params", 1, "unmatched", None),
+    ("throughput-vs-concurrency", "step = (16 + 64 × 0.1342) GB / 0.864 TB/s = 28.5 ms\n"
+     "per user = 1 / 28.5 ms = 35.1 tok/s, total = (64 × 35.1) ≈ 2250 tok/s", 2, "correct", "replica_rate_big"),
+    ("launch-sizing", "Capacité : 7 200 x 1,25 = 9 000 tok/s\n9 000 / 3 000 = 3 → 3 replicas serving\n"
+     "+ 1 spare = 4 replicas\nLoad : 9 000 / (3 x 3 000) = 100 %", 4, "slip", "utilisation"),
+], ids=["spanish-about", "french-milliards", "french-milliards-said-again", "total-labels-its-own-sum",
+        "a-label-names-the-step-worked-wrongly"])
+def test_other_languages_and_labels(qid, working, line, status, step):
+    """``aprox.`` is about; ``Md`` a billion; ``total =`` labels the sum after it, not "in total"."""
+    assert_line(qid, None, working, line, status, step)

@@ -242,7 +242,8 @@ APPROX_EQUALS = ("≈", "~", "≃", "≅", "~=", "=~")
 #: They link two sides only when the sides agree, or when a working is followed by its value.
 SAYS = ("is", "are", "was", "gives", "giving", "get", "gets", "got", "yields", "makes", "comes to", "that's",
         "thats", "which is", "which gives", "so that's", "i.e.", "ie", "for", "totalling", "totaling",
-        "total", "for a total of", "means", "costs", "cost", "takes", "needs", "need", "leaves", "left")
+        "total", "for a total of", "means", "costs", "cost", "takes", "needs", "need", "leaves", "left",
+        "gives us", "gets us", "leaves us", "gives you", "gets you")  # "us" alone would be microseconds
 #: Marks that say "so" or "therefore": the next value follows, as it is or rounded.
 IMPLIES = ("→", "->", "=>", "⇒", "⟹", "so", "hence", "therefore", "thus", "then")
 #: Phrases that round the value before them: ``2.4, rounded up to 3``.

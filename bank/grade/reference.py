@@ -165,6 +165,8 @@ _CLITIC = re.compile(r"['’](?:s|re|ll|ve|d|m)\b")
 _NUMBERED = re.compile(r"\b(?:steps?|part)\s*\d+[a-z]?\b")
 
 
+#: A numeric type naming a precision: ``int8``, ``fp16``, ``bf16``.
+_NUMERIC_TYPE = re.compile(r"\b(?:u?int|fp|bf)(\d{1,2})\b")
 #: A list's number opening a label: ``1.``, ``2)``, ``(3)``, a thread's ``4/``.
 _LISTED = re.compile(r"^\s*\(?\d{1,2}\s*[.)/]\s+")
 #: A short symbol set equal to the words that name it, opening a label (``M = usable memory``).
@@ -178,9 +180,12 @@ def label_words(text: str) -> frozenset[str]:
     (['rent', 'replica', 'year'], ['bill', 'spot'])
     >>> sorted(label_words("M = usable memory")), sorted(label_words("2/ rent")), sorted(label_words("At 4-bit it's"))
     (['memory', 'usabl'], ['rent'], ['4', 'bit'])
+    >>> sorted(label_words("int4 fits"))
+    ['4', 'bit', 'fit']
     """
     text = _NUMBERED.sub(" ", _CLITIC.sub("", text.lower()))  # "Step 3 —": where the line sits, not what it computes
     text = _SYMBOL.sub(" ", _LISTED.sub(" ", text))  # "2/ rent", "M = usable memory": the list's number, a symbol
+    text = _NUMERIC_TYPE.sub(r" \1 bit ", text)  # "int4 fits": the 4-bit case
     words = (LABEL_SHORT_FORMS.get(w, w) for w in re.split(r"[^a-z0-9]+", text) if w and w not in _STOPWORDS)
     return frozenset(_stem(w) for w in words)
 

@@ -491,6 +491,8 @@ def _opens(tokens: list[Token], at: int, previous: Node) -> bool:
     number, unit = tokens[at + 1], tokens[at + 2]
     if number.kind != "num" or unit.kind != "name":
         return False
+    if unit.text.lower() in ("spare", "spares") and previous.unit.name.startswith("replica"):
+        return True  # "5 serving replicas", then "plus 1 spare gives 6": a spare is a replica
     try:
         return parse_unit(unit.text).dims == previous.unit.dims
     except UnitError:

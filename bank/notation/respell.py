@@ -236,10 +236,18 @@ def _said_operators(text: str) -> str:
 
     >>> _said_operators("0,4 mais 2 × 1,7 = 3,8 s"), _said_operators("140 dividido por 80 = 1,75")
     ('0,4 +    2 × 1,7 = 3,8 s', '140 /            80 = 1,75')
+    >>> _said_operators("Plus 1 spare gives us 6 replicas.")
+    'plus 1 spare gives us 6 replicas.'
+
     """
+    text = _OPENING_OPERATOR.sub(lambda m: m[1] + m[2].lower(), text)
     if not any(word in text for word in ("ais", "ás", "enos", "oins", "ezes", "ois", "ivid")):
         return text
     return _SAID_OPERATOR.sub(lambda m: m[1] + _SAID_OPERATORS[m[2]].ljust(len(m[2])), text)
+
+
+#: An operator word opening a sentence, capitalised (``Plus 1 spare gives us 6``): the operator it is.
+_OPENING_OPERATOR = re.compile(r"(^\s*|[.!?]\s+)(Plus|Minus|Times)(?=\s+[\d$(])")
 
 
 #: Footnote marks: ``2 cards¹``, ``0.54 GB*``, ``2 bytes* = 140 GB``, ``$9†``, and a footnote's own ``¹ rounded up``.

@@ -100,3 +100,17 @@ def test_words_pieces_and_dots(qid, working, line, status, step):
 def test_other_languages_and_labels(qid, working, line, status, step):
     """``aprox.`` is about; ``Md`` a billion; ``total =`` labels the sum after it, not "in total"."""
     assert_line(qid, None, working, line, status, step)
+
+
+@pytest.mark.parametrize("qid,working,line,status,step", [
+    ("launch-sizing", "16,400 × 1.25 = 20,500 tokens/s\n20,500 ÷ 4,000 = 5.125, so 5 serving replicas.\n"
+     "Plus 1 spare gives us 6 replicas.", 3, "carried", "fleet"),
+    ("weight-memory-precision", "70B × 2 B = 140 GB\nint4: 70B × 0.5 B = 17.5 GB", 2, "slip", "w4"),
+    ("weight-memory-precision", "that gives us 140 GB for the 16-bit weights", 1, "correct", "w16"),
+], ids=["plus-a-spare-opens-a-sentence", "int4-names-the-4-bit-case", "gives-us"])
+def test_openers_and_types(qid, working, line, status, step):
+    """``Plus 1 spare gives us …`` goes on from the serving replicas; ``int4`` names the 4-bit step."""
+    assert_line(qid, None, working, line, status, step, params=SIZING if qid == "launch-sizing" else None)
+
+
+SIZING = {"forecast": 16400, "per_replica": 4000, "headroom": 25, "spare": 1, "price": 6}

@@ -272,17 +272,7 @@ def _commas(state: State, raw: str, names: frozenset[str], reading: n.Reading) -
     worked = [m.start() for m in _ONE_COMMA.finditer(reading.text)]
     if not any(len(c.segments) > 1 and any(at < c.segments[-1].start for at in worked) for c in reading.claims):
         return reading  # only in a result ("70 / 6 = 11,667"): a value said, which the reading must not excuse
-    held = _holding(reading, state)
-    if held is None or all(held):
-        return reading
-    try:
-        again = _read_line(state, raw, names, commas=True)
-    except NotationError:
-        return reading
-    now = _holding(again, state)
-    better = now is not None and len(now) == len(held) and all(a or not b for a, b in zip(now, held)) \
-        and sum(now) > sum(held)
-    return again if better else reading
+    return _with_commas(state, raw, names, reading) or reading
 
 
 #: A dot before three digits ending in a nought (``8.760``, ``45.990``), as no one writes a decimal: thousands, in
@@ -300,19 +290,27 @@ def _dots(state: State, raw: str, names: frozenset[str], reading: n.Reading) -> 
     """
     if state.commas or not _THOUSANDS_DOT.search(raw) or _OTHER_DOT.search(raw) or "," in raw:
         return reading
+    again = _with_commas(state, raw, names, reading)
+    if again is None:
+        return reading
+    state.commas = True  # the working's other dotted numbers are thousands too ("$6 × 8.760 = $52.560")
+    return again
+
+
+def _with_commas(state: State, raw: str, names: frozenset[str], reading: n.Reading) -> n.Reading | None:
+    """The line read in the decimal-comma style (a comma the decimal point, a dot between thousands), where more of
+    its claims come to their results that way and none that did stops; else None."""
     held = _holding(reading, state)
     if held is None or all(held):
-        return reading
+        return None
     try:
         again = _read_line(state, raw, names, commas=True)
     except NotationError:
-        return reading
+        return None
     now = _holding(again, state)
     better = now is not None and len(now) == len(held) and all(a or not b for a, b in zip(now, held)) \
         and sum(now) > sum(held)
-    if better:
-        state.commas = True  # the working's other dotted numbers are thousands too ("$6 × 8.760 = $52.560")
-    return again if better else reading
+    return again if better else None
 
 
 def _holding(reading: n.Reading, state: State) -> list[bool] | None:

@@ -284,9 +284,9 @@ class ProseParser(Parser):
                 and self.peek().text in AFTER_ANS:
             self.advance()  # "ans / 80 = 1.75": the calculator's last answer
             return moved(self.ans, tok.start, tok.end)
-        if tok.kind == "name" and number_word(tok.text) is not None and not self._call_follows(1):
+        value = number_word(tok.text) if tok.kind == "name" else None
+        if value is not None and not self._call_follows(1):
             self.advance()
-            value = number_word(tok.text)
             return Num(tok.start, tok.end, value, tok.text, Fraction(1))
         if tok.kind == "name" and tok.text in self.names and not self._call_follows(1):
             self.advance()  # "w16 = params * 2 / 1e9": a name the learner may use, even one spelt like a unit

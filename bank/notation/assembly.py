@@ -94,7 +94,7 @@ def assemble(items: list[Item], tokens: list[Token], text: str) -> list[Chain]:
                 current.rounding = item.rounding  # "= 2.4 (rounded up)"
             if current is not None and not link:
                 current.comment = text[tokens[item.start].end:tokens[item.end - 1].start].strip()
-        elif item.kind in ("break", "also") or item.kind == "punct" and tokens[item.start].text in (";", ".", "!", "?"):
+        elif _ends_clause(item, tokens):
             current, link, approx, gap = None, "", False, 0  # a sentence or clause ends the claim
             conclusion = item.kind == "also"
         elif item.kind == "punct" and tokens[item.start].text == "," and current is not None and current.result \
@@ -198,11 +198,16 @@ def _stated_later(items: list[Item], tokens: list[Token], k: int) -> bool:
     """Whether a value is stated for the side at ``k`` before its clause ends (``… times 2 bytes = 131,072``), so
     that the side is a working and not words that describe it (``2 per head, 32 heads a layer, times 32 layers.``)."""
     for it in items[k + 1:]:
-        if it.kind in ("break", "also") or it.kind == "punct" and tokens[it.start].text in (";", ".", "!", "?"):
+        if _ends_clause(it, tokens):
             return False
         if it.kind == "link":
             return True
     return False
+
+
+def _ends_clause(item: Item, tokens: list[Token]) -> bool:
+    """Whether an item ends a clause, and the claim in it: a sentence's mark, or a break (``for 64 users``)."""
+    return item.kind in ("break", "also") or item.kind == "punct" and tokens[item.start].text in (";", ".", "!", "?")
 
 
 def _grows(current: _Draft | None, item: Item, link: str) -> bool:

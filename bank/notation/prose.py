@@ -16,6 +16,7 @@ suffixes (``30M``, ``70B params``).
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Callable, Mapping
 
@@ -54,9 +55,13 @@ def number_word(text: str) -> Fraction | None:
     >>> number_word("Four"), number_word("half"), number_word("FOUR"), number_word("One")
     (Fraction(4, 1), Fraction(1, 2), None, None)
     """
-    if text.istitle() and text != "One":
+    if _CAPITALISED.match(text) and text != "One":
         text = text.lower()
     return NUMBER_WORDS.get(text)
+
+
+#: A word with a capital first letter and no other (``Four``), as notation.js's numberWord reads it.
+_CAPITALISED = re.compile(r"[A-Z][a-z]+\Z")
 
 
 class ProseParser(Parser):

@@ -223,9 +223,10 @@
   P.primary = function () {
     var t = this.tok();
     if (this.at("⌈", "⌊")) return this.call(t, t.text === "⌈" ? "⌉" : "⌋", t.text === "⌈" ? "ceil" : "floor");
-    if (t.kind === "name" && N.numberWord(t.text) !== null && !this.callFollows(1)) {
+    var value = t.kind === "name" ? N.numberWord(t.text) : null;
+    if (value !== null && !this.callFollows(1)) {
       this.advance();
-      return { type: "num", start: t.start, end: t.end, value: N.numberWord(t.text), text: t.text, resolution: frac(1) };
+      return { type: "num", start: t.start, end: t.end, value: value, text: t.text, resolution: frac(1) };
     }
     if (t.kind === "name" && !((isFunction(t.text) || isAlias(t.text)) && this.callFollows(1))) this.fail("a word, not arithmetic");
     if (t.kind === "num") return this.number();

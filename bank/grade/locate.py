@@ -31,6 +31,7 @@ from .inputs import as_share, input_slip
 from .leaves import Leaf, Stand
 from .markup import marked_up, marks_up
 from .matching import UNITS, YES, Claim, counts_lost, fits, period_clash, same_kind
+from .method import wrong_method
 from .naming import _SUMMARY, answered_part, best, named_step, of_kind, only_open, opens_checking
 from .parts import step_of_part
 from .reading import Scope, amount
@@ -135,7 +136,7 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     return rounded_wrong_way(state, arith) or _step_slip(state, line, claim, found) \
         or _converted(state, line, claim, found) or _power_off(state, line, claim, found) \
         or input_slip(state, line, claim, found) or input_slip(state, line, _worked(line, arith), found) \
-        or _wrong_method(state, line, claim, found, label) or _answered(state, claim, label, computes, named) \
+        or wrong_method(state, line, claim, found, label) or _answered(state, claim, label, computes, named) \
         or Outcome(Status.UNMATCHED)
 
 
@@ -164,53 +165,10 @@ def _said_before(state: State, claim: Claim, step: RefStep) -> bool:
                and abs(e.claim.shown(step.unit, step.shown) - value) <= abs(value) / 50 for e in state.history)
 
 
-def _wrong_method(state: State, line: n.Chain, claim: Claim, found: list[Leaf], label: str = "") -> Outcome | None:
-    """``0.23 × 0.6 = $0.14 per million tokens`` for the cost at 60% load (which divides): right sums on
-    the next open step's own inputs, giving a value of its kind. A slip on that step, until a later
-    claim for it shows this was a stepping stone. A label whose words the next step lacks and a later one
-    has (``At 4-bit it's …`` while the 8-bit count is open) passes over it."""
-    unit = claim.unit
-    words = label_words(label)
-    if not n.has_operation(line.segments[0].node):
-        return None
-    plain = unit is None or (unit.dimensionless and not unit.name)  # "72 / 0.537 = 134": needs a worked input
-    counted = unit is None or unit.dimensionless
-    steps = {u for leaf in found for u in leaf.uses}
-    used = steps | {p for leaf in found for p in leaf.given}
-    share = as_share(line.segments[-1].node)
-    for step in state.ref.steps:
-        if state.covered(step.name) or not of_kind(claim, step) or (plain and not step.unit.dimensionless) \
-                or (share and not step.unit.share):
-            continue
-        if counted and not step.unit.dimensionless:
-            return None  # "= 160 all-reduces" counts something: not a wrong try at the next step's 294.9 MB
-        if words and not words <= step.words and any(
-                words <= later.words and of_kind(claim, later) and not state.covered(later.name)
-                for later in state.ref.steps[step.index + 1:]):
-            continue
-        inputs = {x.id for x in n.names(state.ref.plan.trees[step.name])}
-        began = any(state.covered(a) for a in step.ancestors) or _share_left_out(state, used, inputs)
-        if (used & inputs and began or used >= inputs) and (not plain or steps & set(step.ancestors) and began):
-            if claim.written.mid.denominator == 1 and step.rounds is None:  # "= 134 sequences": the whole count
-                step = next((s for s in state.ref.steps if s.rounds and step.name in s.ancestors
-                             and not state.covered(s.name)), step)
-            return Outcome(Status.SLIP, step, None, tentative=True)
-        return None
-    return None
-
-
 def _elsewhere(state: State, step: RefStep, named: RefStep) -> bool:
     """Whether a label names an open step that has nothing to do with the one a value was carried to."""
     return step is not named and not state.covered(named.name) and step.name not in named.ancestors \
         and named.name not in step.ancestors
-
-
-def _share_left_out(state: State, used: set[str], inputs: set[str]) -> bool:
-    """Whether a working uses every input of a step but its shares (``4 × 989 = 3,956 TFLOP/s``, the 50% the
-    kernels reach left out): the step's own sum, short of the factor most often forgotten."""
-    units = state.ref.plan.units
-    left = inputs - used
-    return bool(left) and len(used & inputs) > 1 and all(name in units and units[name].share for name in left)
 
 
 def _open(state: State) -> tuple[RefStep, ...]:

@@ -132,7 +132,8 @@ def check(line: n.Chain, ctx: Context | Scope) -> Arithmetic:
         return Arithmetic(computed, given, False, dx.Slip.UNITS, unit=None, first=first.node)
     unit, rounded = computed.unit, None
     unsaid: dx.Slip | Literal["none"] | None = None
-    said: Side | None = None  # the last stated side that followed from the working
+    # the last stated side that followed from the working; a plain first value is one ("~67 crore bytes ≈ 0.671 GB")
+    said: Side | None = None if n.has_operation(first.node) else sides[0]
     aside: Side | None = None
     for side in sides[1:]:
         verdict, how, reading = _follows(computed, side, line, ctx)
@@ -213,7 +214,8 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
     for whole in (unsaid.unit_on_whole(first, ctx.scope, line.text),
                   unsaid.numerator_unsaid(first, ctx.scope, line.text),
                   unsaid.rate_of_numerator(first, ctx.scope, line.text),
-                  unsaid.divisor_unsaid(first, ctx.scope, line.text)):
+                  unsaid.divisor_unsaid(first, ctx.scope, line.text),
+                  unsaid.price_per_second(first, ctx.scope, line.text)):
         if whole is not None and _agree(whole, side) == "ok":
             return "ok", None, whole  # 16/3350 s = 4.78 ms: the unit written last is the answer's
     exact = ctx.unrounded(first) if ctx.unrounded is not None else None

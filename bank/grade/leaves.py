@@ -79,9 +79,12 @@ def analyse(node: n.Node, scope: Scope, ref: Reference, learner: dict[str, Fract
             history: History, text: str) -> list[Leaf]:
     """Every leaf of ``node`` with what it may stand for."""
     out = []
+    whole = _complements(node)
     for leaf in leaves(node)[:_MAX_LEAVES]:
         value = amount(leaf, scope, text)
-        if isinstance(leaf, n.Name):
+        if id(leaf) in whole:
+            out.append(Leaf(leaf, value, (), (), ()))  # the 1 of "(1 - 0.40)" is the whole, not a step's 1 card
+        elif isinstance(leaf, n.Name):
             out.append(_name_leaf(leaf, value, ref, learner, history))
         else:
             out.append(_number_leaf(leaf, value, ref, history))
@@ -89,6 +92,18 @@ def analyse(node: n.Node, scope: Scope, ref: Reference, learner: dict[str, Fract
 
 
 _MAX_LEAVES = 24
+
+
+def _complements(node: n.Node) -> set[int]:
+    """The plain 1 of each ``1 - x`` or ``1 + x`` in a tree (by identity): the whole a share is taken from or
+    added to, which stands for no step.
+
+    >>> from bank.notation import parse
+    >>> tree = parse("5.50 * (1 - 0.40)"); [x.value for x in n.walk(tree) if id(x) in _complements(tree)]
+    [Fraction(1, 1)]
+    """
+    return {id(x.left) for x in n.walk(node) if isinstance(x, n.BinOp) and x.op in "+-"
+            and isinstance(x.left, n.Num) and x.left.value == 1 and not n.has_operation(x.right)}
 
 
 def _name_leaf(leaf: n.Name, value: Amount, ref: Reference, learner: dict[str, Fraction],

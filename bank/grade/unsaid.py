@@ -188,6 +188,30 @@ def rate_unsaid(c: Amount, side: Side) -> bool:
     return per_time(less, s.unit.dims) and any(side.base.scale(per).contains(c.base / k) for k in _UNSAID_PERIODS)
 
 
+def price_per_second(node: n.Node, scope: Scope, text: str) -> Amount | None:
+    """``$0.000694 × 20.83 s = $0.0145``: a plain money figure that is, at its precision, a price the working knows
+    in dollars a second (the rent's $2.50 an hour is $0.000694 a second) read as that price, "per second" unsaid.
+    An hourly price put to seconds (``$2.50 × 20.83 s``) is no such figure, and stays a slip in the units."""
+    money = tuple(int(d == "money") for d in DIMENSIONS)
+    rates = [v for name, v in scope.base.items()
+             if (u := scope.units.get(name)) is not None and per_time(money, u.dims)]
+    for q in n.walk(node):
+        if not (isinstance(q, n.Quantity) and isinstance(q.operand, n.Num) and q.unit.dims == money):
+            continue
+        written = q.operand.value * q.unit.scale
+        half = q.operand.resolution * q.unit.scale / 2
+        if any(abs(rate - written) <= half for rate in rates):
+            try:
+                return amount(n.swap(node, q, replace(q, unit=q.unit / _SECOND, unit_text=f"{q.unit_text}/s")),
+                              scope, text)
+            except (NotationError, ArithmeticError, ValueError):
+                return None
+    return None
+
+
+_SECOND = parse_unit("s")
+
+
 def period_of(side: Side) -> Fraction:
     """The time a stated rate is "per" (a day for ``$9.00 a day``), in seconds; 0 when there is none."""
     periods = [period(q.unit_text) for q in n.walk(side.segment.node) if isinstance(q, n.Quantity)]

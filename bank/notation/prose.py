@@ -85,10 +85,12 @@ class ProseParser(Parser):
         self.name_units = units or {}
         #: The value a calculator's ``ans`` stands for here: the last one given, on this line or the one before.
         self.ans: Node | None = None
+        #: The token the expression being read starts at.
+        self.began = 0
 
     def expression(self, pos: int) -> tuple[Node, int] | None:
         """The longest expression starting at token ``pos``, and the token after it; None if there is none."""
-        self.pos, self.depth, self.in_exponent = pos, 0, 0
+        self.pos, self.depth, self.in_exponent, self.began = pos, 0, 0, pos
         try:
             node = self.additive()
         except NotationError as exc:
@@ -191,11 +193,27 @@ class ProseParser(Parser):
         if word == "at":
             fillers = self._fillers(1)  # at the cached price of $0.30/M
             named = fillers == 0 and self.peek(1).text in self.names and self.peek(2).kind == "num"
-            if fillers is not None and not named and not self._precision_ends(1 + fillers):
+            if fillers is not None and not named and not self._precision_ends(1 + fillers) \
+                    and not self._rate_worked(1 + fillers):
                 return "at", 1 + fillers  # "at batch 64" names the batch; it is no factor
         if word == "of" and self._operand_follows(1) and self._fraction_before():
             return "*", 1
         return None
+
+    def _rate_worked(self, k: int) -> bool:
+        """Whether ``at``, after a result, opens a sum that a result of its own ends (``= 5.6e14 FLOP at
+        4 × 989 × 0.5 = 1,978 TFLOP/s``): the rate worked out, a claim of its own, as after a comma. A factor
+        after ``at`` (``4 cards at $2.50 × 1.2 = $12``, no result before) multiplies."""
+        before = self.tokens[self.began - 1] if self.began > 0 else None
+        if before is None or before.text not in _RESULT_MARKS or self.peek(k).kind != "num" \
+                or not (self.peek(k + 1).kind == "op" and self.peek(k + 1).text in ("*", "×", "x", "X", "/", "÷")):
+            return False
+        for tok in self.tokens[self.pos + k + 2:]:
+            if tok.kind == "end" or tok.text in (",", ";"):
+                return False
+            if tok.text in ("=", "≈"):
+                return True
+        return False
 
     def _precision_ends(self, k: int) -> bool:
         """Whether a precision ends the line ``k`` ahead (``so 34 seqs at 4bit``): it says which case the line is

@@ -4,7 +4,8 @@
 
 Only what sits inside a maths span is rewritten: a pair of Typst's ``$`` whose inside has one of its words or a
 quoted unit (``$5 times 3 = $15`` is money: a dollar before digits closes nothing), or a pair of backticks with
-AsciiMath's words or a quoted unit inside (other backticks are Markdown's code, and stay). There
+AsciiMath's words or a quoted unit inside. Other backticks are Markdown's code, and go, leaving what they hold:
+a unit after them belongs to the value inside (```16 / 3.35 = 4.78` ms``). There
 ``"GB"`` is the unit GB, ``t_"step"`` the name ``t_step``, and each operator word its mark, padded to its width.
 :mod:`bank.notation.respell` applies :func:`typst` before LaTeX's rewrite (which reads the ``\\$`` left for money).
 """
@@ -38,6 +39,8 @@ def typst(text: str) -> str:
     '  20000 ×     1500 = 30  M tokens/day   '
     >>> typst('`t = 7.52 / 4.8 ~~ 1.57 "ms"` per step'), typst("$5 times 3 = $15")
     (' t = 7.52 / 4.8 ≈  1.57  ms   per step', '$5 times 3 = $15')
+    >>> typst('`16 / 3.35 = 4.78` ms')
+    ' 16 / 3.35 = 4.78  ms'
     >>> typst('$ frac(2.50, 22.5) approx \\$0.111 "/Mtok" $')
     '  ((2.50)/(22.5))  ≈      \\$0.111  /Mtok   '
     """
@@ -46,8 +49,8 @@ def typst(text: str) -> str:
     if "$" in text:
         text = _TYPST.sub(lambda m: _span(m, typst=True) if _TYPST_SIGN.search(m.group(1)) else m.group(), text)
     if "`" in text:
-        text = _BACKTICKS.sub(lambda m: _span(m, typst=False) if _ASCIIMATH_SIGN.search(m.group(1)) else m.group(),
-                              text)
+        text = _BACKTICKS.sub(lambda m: _span(m, typst=False) if _ASCIIMATH_SIGN.search(m.group(1))
+                              else f" {m.group(1)} ", text)
     return text
 
 

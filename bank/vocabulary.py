@@ -103,7 +103,7 @@ def _table() -> list[Word]:
                + (f"{_DATA_WORDS[p]}FLOP",))  # pint spells the prefix out: teraFLOP
           for p, k in _DECIMAL.items()],
         # money
-        Word("USD", "money", Fraction(1), ("$", "usd", "dollar", "dollars")),
+        Word("USD", "money", Fraction(1), ("$", "usd", "dollar", "dollars", "buck", "bucks")),  # "50 bucks an hour"
         Word("cent", "money", Fraction(1, 100), ("¢",), plural="cents"),
         # counted things (dimensions of their own)
         Word("token", "token", Fraction(1), ("tok", "toks"), plural="tokens"),  # not "t": authors name times t

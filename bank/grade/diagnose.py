@@ -143,6 +143,17 @@ def bits_for_bytes(tree: n.Node, right: Fraction, stated: Interval) -> bool:
     return written_bits and any(stated.contains(right * k) for k in (BITS, 1 / BITS))
 
 
+def binary_for_decimal(right: Fraction, stated: Interval) -> bool:
+    """``1.25 GiB``, then ``so 1.25 GB``: a size's binary prefix (2^30) read as the decimal one (10^9), or the
+    other way.
+
+    >>> binary_for_decimal(Fraction(1342177280), Interval(Fraction(1245 * 10**6), Fraction(1255 * 10**6)))
+    True
+    """
+    return right != 0 and any(stated.contains(right * (Fraction(1000, 1024) ** k) ** sign)
+                              for k in (1, 2, 3, 4) for sign in (1, -1))
+
+
 def conversion_words(k: Fraction) -> str:
     """What a conversion factor converts: ``3,600 (seconds in an hour)``.
 

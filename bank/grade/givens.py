@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Iterator
 
 from .. import notation as n
+from ..units import UnitError, parse_unit
 from . import diagnose as dx
 from .arithmetic import Arithmetic
 from .matching import YES, Claim, fits, same_kind
@@ -90,9 +91,25 @@ def _names_a_given(state: State, label: str, claim: Claim, wholly: bool = False)
     """Whether a label names the given whose value the claim is (``arrivals = 30``, ``kv = 131072``): shares a word
     with its name, or, ``wholly``, has no word the name lacks (``kv = 131072 B/token`` for ``kv_token``, where
     ``usable memory = 141 GB`` does not name ``memory``)."""
-    words = label_words(label)
+    words = label_words(_unit_aside(label))
     names = (label_words(name.replace("_", " ")) for name in _written_as(state, claim))
     return any(words <= name if wholly else words & name for name in names) and bool(words)
+
+
+def _unit_aside(label: str) -> str:
+    """A label without the unit symbol it ends with, as a sheet's heading does (``arrivals req/s``).
+
+    >>> _unit_aside("arrivals req/s"), _unit_aside("prompt tokens")
+    ('arrivals', 'prompt tokens')
+    """
+    words = label.split()
+    if len(words) < 2 or not ("/" in words[-1] or len(words[-1]) <= 3):
+        return label
+    try:
+        parse_unit(words[-1])
+    except UnitError:
+        return label
+    return " ".join(words[:-1])
 
 
 def _written_as(state: State, claim: Claim) -> Iterator[str]:

@@ -90,7 +90,7 @@ def _read_any(state: State, raw: str) -> n.Reading | None:
     state.table = None
     row = sheet.formula_row(raw)
     if row is not None:  # "usable GB | =0,9*80 | 72": a spreadsheet's row, its value the cell B<row>
-        reading = _read(state, row)
+        reading = _read(state, row, heading=True)
         sheet.keep(state, raw, state.row, reading)
         return reading
     if prompts.heading(raw, bool(prompt)):  # MATLAB's "ans =": the value is on a line below
@@ -154,8 +154,9 @@ def _side_by_side(state: State, raw: str) -> n.Reading | None:
     return replace(readings[0], chains=tuple(chain for reading in readings for chain in reading.chains))
 
 
-def _read(state: State, raw: str) -> n.Reading:
-    """The line's claims, with the learner's own variables read as the values they were given."""
+def _read(state: State, raw: str, heading: bool = False) -> n.Reading:
+    """The line's claims, with the learner's own variables read as the values they were given (a sheet's row,
+    ``heading``, may end its label with the unit its column is in)."""
     names = state.ref.names | variables.spotted(state.variables) | variables.in_arithmetic(raw, state.variables)
     updated = variables.compound(raw, state.variables)
     if updated is not None:
@@ -177,7 +178,7 @@ def _read(state: State, raw: str) -> n.Reading:
         if variables.uses(raw, name) and name in variables.spotted(state.variables):  # "… -> 1/t1 = 209 tok/s"
             reading = _read_line(state, raw, names | {name})
     substituted = variables.substitute(reading, state.variables)
-    return _unit_label(_itself(_plain_again(_formula_in_words(reading, substituted, state)), state))
+    return _unit_label(_itself(_plain_again(_formula_in_words(reading, substituted, state)), state), heading)
 
 
 def _updated(state: State, names: frozenset[str], name: str, text: str, before: n.Node) -> n.Reading:
@@ -378,10 +379,11 @@ def _plain_again(reading: n.Reading) -> n.Reading:
     return replace(reading, chains=tuple(chains))
 
 
-def _unit_label(reading: n.Reading) -> n.Reading:
+def _unit_label(reading: n.Reading, heading: bool = False) -> n.Reading:
     """``ms: 16 / 3.35 = 4.78``, ``GB sent: 2 x 80 x 49.2 MB = 7.87``: a label that opens with a unit gives it to
     a bare result (``Mtok per $: 10.8 / 2.50 = 4.32`` is tokens per dollar, not a price)."""
-    unit = _bracketed_unit(reading.label) or _label_unit(re.split(r"[,;]", reading.label)[-1])  # its last clause
+    clause = re.split(r"[,;]", reading.label)[-1]  # its last clause
+    unit = _bracketed_unit(reading.label) or _label_unit(clause) or (_trailing_unit(clause) if heading else None)
     if unit is None:
         return _per_label(reading)
     chains = []
@@ -423,14 +425,17 @@ def _per_label(reading: n.Reading) -> n.Reading:
 
 
 def _labelled(node: n.Node, unit: Unit, text: str) -> n.Quantity | None:
-    """A result in its label's unit: a plain number (``= 30M`` says its own scale), or one counted per something
-    (``4.78 per token`` under ``ms:``, 4.78 ms per token)."""
+    """A result in its label's unit: a plain number (``= 30M`` says its own scale), one counted per something
+    (``4.78 per token`` under ``ms:``, 4.78 ms per token), or a sum the label says what it is per (``$1.00`` under
+    ``$/Mtok:``)."""
     number = n.bare(node)
     if not isinstance(number, n.Num) or not _PLAIN_NUMBER.fullmatch(number.text.strip()):
         return None
     if number is node:
         return n.Quantity(node.start, node.end, number, unit, text)
     assert isinstance(node, n.Quantity)
+    if node.unit_text and text.startswith(f"{node.unit_text}/"):  # "$/Mtok full: … = $1.00": a price, per Mtok
+        return replace(node, unit=unit, unit_text=text)
     if not node.unit_text.startswith("/") or any(k > 0 for k in node.unit.dims):
         return None
     try:
@@ -473,6 +478,16 @@ def _label_unit(label: str) -> tuple[Unit, str] | None:
         spelled = any(len(word) > 4 for word in re.findall(r"[A-Za-z]+", text))
         return None if unit.dimensionless or spelled or (counted and unit.scale == 1) else (unit, text)
     return None
+
+
+def _trailing_unit(label: str) -> tuple[Unit, str] | None:
+    """The unit a sheet's row heading ends with (``weights GB``, ``mem time ms``), written as a symbol of two
+    letters or more, not what it is per (``tokens per day``)."""
+    words = label.split()
+    if not 2 <= len(words) <= 5 or len(words[-1]) < 2 or words[-2].lower() == "per":
+        return None
+    found = _label_unit(words[-1])
+    return found if found is not None and not found[0].dims[DIMENSIONS.index("money")] else None
 
 
 def _period(word: str) -> bool:

@@ -23,7 +23,7 @@ from fractions import Fraction
 from .. import notation as n
 from ..notation.respell import respell
 from ..errors import NotationError
-from . import diagnose as dx
+from . import binary, diagnose as dx
 from . import givens
 from .arithmetic import Arithmetic
 from .carry import NOISE, carry, carry_through
@@ -134,7 +134,8 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
     if named is not None and not state.covered(named.name) and computes:
         return givens.named_slip(named, claim)
     return rounded_wrong_way(state, arith) or _step_slip(state, line, claim, found) \
-        or _converted(state, line, claim, found) or _power_off(state, line, claim, found) \
+        or _converted(state, line, claim, found) or binary.worked(state, line, claim) \
+        or _power_off(state, line, claim, found) \
         or input_slip(state, line, claim, found) or input_slip(state, line, _worked(line, arith), found) \
         or wrong_method(state, line, claim, found, label) or _answered(state, claim, label, computes, named) \
         or Outcome(Status.UNMATCHED)
@@ -267,14 +268,19 @@ def _own_value(state: State, claim: Claim) -> Outcome | None:
 
 def _misconverted(state: State, claim: Claim) -> Outcome | None:
     """``so about 1.69 GB per sequence`` after ``= 1.69e10 bytes``: the learner's last value said again in
-    other units, off by a power of ten. A slip on the step it was for."""
+    other units, off by a power of ten (or ``so 1.25 GB`` after ``= 1.25 GiB``, binary prefixes for decimal ones).
+    A slip on the step it was for."""
     if not state.learner or claim.unit is None or claim.unit.dimensionless:
         return None
     name, base = next(reversed(state.learner.items()))  # the value said last
     step = state.ref.step(name)
-    if not same_kind(claim.unit.dims, step.unit.dims) or not dx.power_of_ten(base, claim.base):
+    if not same_kind(claim.unit.dims, step.unit.dims):
         return None
-    return Outcome(Status.SLIP, step, dx.Slip.POWER)
+    if dx.power_of_ten(base, claim.base):
+        return Outcome(Status.SLIP, step, dx.Slip.POWER)
+    if binary.restated(claim, base, state.last_value):
+        return Outcome(Status.SLIP, step, dx.Slip.UNITS)
+    return None
 
 
 def _worked(line: n.Chain, arith: Arithmetic) -> Claim | None:
@@ -286,6 +292,8 @@ def _rescaled(line: n.Chain) -> bool:
     """Whether a working only moves a number by a power of ten (``5,368,709,120 / 1,000,000``): a change of
     units, in which a slip is the conversion's."""
     node = line.segments[0].node
+    if isinstance(node, n.Call) and node.func in ("round", "ceil", "floor") and node.args:
+        node = node.args[0]  # "=ARRONDI(B4*1000;0)": the seconds in ms, to the nearest one
     return isinstance(node, n.BinOp) and node.op in ("*", "/") and not n.has_operation(node.left) \
         and isinstance(node.right, n.Num) and node.right.value in _POWERS_OF_TEN
 

@@ -4,7 +4,7 @@ Each row is a label, the formula (``=B1-B2``, where the sheet's locale may spell
 ``AUFRUNDEN(B4;0)`` or ``ARRONDI.SUP(B4;0)``) and the value the cell shows; a row with no formula is a value typed
 in (``arrivals req/s | 10``). The row reads as ``label: formula = value``, column for column, and its value is
 kept as the cell ``B<row>`` for the formulas below it: the row is the line's number in the paste, or the number
-the row opens with (``2 | FLOP per miss | =24000*140E9 | 3,36E+15``).
+the row opens with (``2 | FLOP per miss | =24000*140E9 | 3,36E+15``). Copied rather than exported, a row has tabs between its cells.
 
 >>> formula_row("usable GB | =0,9*80 | 72")
 'usable GB :  0,9*80 = 72'
@@ -34,7 +34,8 @@ _TYPED = re.compile(r"\s*[$]?\s*[\d.,  ]*\d(?:[eE][+-]?\d+)?\s*%?\s*[A-Za-z$/]*\
 
 def formula_row(raw: str) -> str | None:
     """``raw`` read as ``label: formula = value`` where it is such a row; None for any other line."""
-    m = _ROW.match(raw) if 1 <= raw.count("|") <= 3 else None
+    raw = _columns(raw)
+    m = _ROW.match(_aside(raw)) if 1 <= raw.count("|") <= 3 else None
     if m is None or not any(c.isalpha() for c in m["label"]) or any(sign in m["label"] for sign in "≈~×*+") \
             or m["formula"] is None and _TYPED.fullmatch(m["value"]) is None \
             or m["typed"] is not None and _TYPED.fullmatch(m["typed"]) is None:
@@ -55,7 +56,7 @@ def formula_row(raw: str) -> str | None:
 
 def cell(raw: str, line: int) -> str:
     """The cell a row's value is in, ``B<row>``: the number the row opens with, or its line in the paste."""
-    m = _ROW.match(raw)
+    m = _ROW.match(_columns(raw))
     number = m["row"].strip(" |") if m is not None and m["row"] else str(line)
     return f"B{number}"
 
@@ -64,7 +65,43 @@ def keep(state: State, raw: str, line: int, reading: n.Reading) -> None:
     """Keep the value a row shows as its cell, for the formulas below it."""
     chains = [c for c in reading.chains if c.segments]
     if chains:
-        variables.keep(state.variables, cell(raw, line), chains[-1].segments[-1].node)
+        variables.keep(state.variables, cell(raw, line), _number(chains[-1].segments[-1].node))
+
+
+def _number(node: n.Node) -> n.Node:
+    """The number a cell shows, without the unit its label gives it (``=1000/B7`` turns the step's ms into
+    tokens a second), but a share as a share (``62.5%`` is 0.625)."""
+    return n.bare(node) if isinstance(node, n.Quantity) and not node.unit.dimensionless else node
+
+
+#: Tabs between a row's cells, as a sheet copies them (not those that indent it).
+_TABS = re.compile(r"(?<=\S)[ ]*\t[\t ]*(?=\S)")
+
+
+def _columns(raw: str) -> str:
+    """A row copied with tabs between its cells as it would be pasted with bars, column for column.
+
+    >>> _columns("tok/s\\t=B3/B7*1000\\t2562")
+    'tok/s|=B3/B7*1000|2562'
+    """
+    if "|" in raw or "\t" not in raw:
+        return raw
+    return _TABS.sub(lambda m: "|" + " " * (len(m.group()) - 1), raw)
+
+
+def _aside(raw: str) -> str:
+    """A row with what its label says in brackets blanked out (``capacity (+20%)``, ``in system (L = λW)``), so the
+    label's own signs do not read as a formula.
+
+    >>> _aside("capacity (+20%) | =B2*1.2 | 24")
+    'capacity (____) | =B2*1.2 | 24'
+    """
+    bar = raw.find("|")
+    return _BRACKETED.sub(lambda m: "(" + "_" * (len(m.group()) - 2) + ")", raw[:bar]) + raw[bar:]
+
+
+#: A bracketed aside in a label.
+_BRACKETED = re.compile(r"\([^()|]*\)")
 
 
 def _spelled(formula: str) -> str:

@@ -56,6 +56,8 @@ _DOTTED = re.compile(r"[1-9]\d{0,2}(?P<sep>[. \u00a0\u2009\u202f])\d{3}(?:(?P=se
 #: subtraction), with an en dash (``223–224 → at most 223``) whatever follows.
 _RANGE = re.compile(r"[-–](\d+(?:\.\d+)?)(?![\d.,eE])(?!\s*(?:[A-Za-z/%$]+\s*)?(?:[=≈→⇒]|->))"
                     r"|–(\d+(?:\.\d+)?)(?![\d.,eE])")
+#: A bracket a product or quotient opens (``12*(1-5%)``): what is in it is arithmetic, not a range.
+_FACTOR = re.compile(r"[*×·/]\($")
 #: A number in hexadecimal: ``0x50``, ``0x9896800`` (at most 16 digits).
 _HEX = re.compile(r"0[xX][0-9a-fA-F]{1,16}(?![0-9A-Za-z_.])")
 #: A margin after a number: ``65 ± 1``, ``1.1 +/- 0.05``.
@@ -67,8 +69,8 @@ _SCALE_WORDS = sorted((w for w in SUFFIXES if not w.isascii()), key=len, reverse
 #: Prose words: apostrophes inside (that's), hyphens between letters (card-hour, round-the-clock).
 #: ``B* = 295``: a star after a name before ``=`` marks it (the optimum), not a product.
 _WORD = re.compile(r"[A-Za-z_µμ¢][A-Za-z0-9_]*(?:['’][A-Za-z]+)?(?:-[A-Za-z][A-Za-z0-9]*)*(?:\*(?=\s*[=≈:]))?")
-#: A number glued to a word by a hyphen is a word: 16-bit, 8-card, 70-billion-parameter.
-_NUMBER_WORD = re.compile(r"\d+(?:\.\d+)?(?:-[A-Za-z][A-Za-z0-9]*)+")
+#: A number glued to a word by a hyphen is a word: 16-bit, 8-card, 70-billion-parameter, 4k-token, 70B-parameter.
+_NUMBER_WORD = re.compile(r"\d+(?:\.\d+)?[kKMGB]?(?:-[A-Za-z][A-Za-z0-9]*)+")
 _OPS = ("**", "<=", ">=", "==", "!=", "+", "-", "*", "/", "^", "(", ")", ",", "<", ">", "=", "%", "$", "~")
 _PROSE_OPS = ("~=", "=~", "->", "=>", "→", "⇒", "⟹", "≃", "≅", "⌈", "⌉", "⌊", "⌋")
 _UNICODE_OPS = {"×": "*", "·": "*", "⋅": "*", "∙": "*", "÷": "/", "−": "-", "–": "-",
@@ -199,10 +201,32 @@ def _bad_char(ch: str) -> str:
 
 
 def _in_arguments(text: str, pos: int) -> bool:
-    """``max(4,5)``: a number right after a function's bracket or a comma is one of a list, not 4.5."""
+    """``max(4,5)``, ``ROUNDUP(B3/4000,0)``: a number in a function's brackets, or right after a comma, is one of a
+    list, not 4.5.
+
+    >>> _in_arguments("ROUNDUP(B3/4000,0)", 11), _in_arguments("x (1,5 GB)", 3)
+    (True, False)
+    """
     before = text[:pos]
-    call = re.search(r"([A-Za-z_]+)\s*\($", before)
-    return before.endswith(",") or (call is not None and (call.group(1) in FUNCTIONS or call.group(1) in ALIASES))
+    if before.endswith(","):
+        return True
+    opened = _open_bracket(before)
+    call = re.search(r"([A-Za-z_][A-Za-z_.]*)(\s*)$", before[:opened]) if opened is not None else None
+    return call is not None and (call.group(1) in FUNCTIONS or call.group(1) in ALIASES
+                                 or call.group(1).isupper() and len(call.group(1)) > 2 and not call.group(2))
+
+
+def _open_bracket(before: str) -> int | None:
+    """Where the bracket still open at the end of ``before`` is, on its line, or None."""
+    depth = 0
+    for i in range(len(before) - 1, -1, -1):
+        ch = before[i]
+        if ch == "\n":
+            return None
+        depth += (ch == ")") - (ch == "(")
+        if depth < 0:
+            return i
+    return None
 
 
 def decimal_commas(text: str) -> bool:
@@ -315,6 +339,7 @@ def _lex_number(text: str, pos: int, prose: bool, commas: bool = False) -> Token
         return Token("num", text[pos:spread.end()], pos, spread.end(), value, 2 * Fraction(spread.group(1)))
     upper = _RANGE.match(text, end) if prose and exp is None else None
     top = Fraction(upper.group(1) or upper.group(2)) if upper is not None else None
-    if upper is not None and top is not None and value < top <= 10 * value:  # "about 52-53 s", not 52 minus 53
+    if upper is not None and top is not None and value < top <= 10 * value \
+            and not (text[end] == "-" and _FACTOR.search(text, 0, pos)):  # "about 52-53 s", not 52 minus 53
         return Token("num", text[pos:upper.end()], pos, upper.end(), (value + top) / 2, top - value)
     return Token("num", text[pos:end], pos, end, value, resolution)

@@ -107,7 +107,7 @@
   var MIXED = / (\d{1,3})\/(\d{1,3})(?![\d.,\/])/y;
   var PLUS_MINUS = /\s*(?:±|\+\/-|\+-)\s*(\d+(?:\.\d+)?)(?![\d.,eE])/y;
   var WORD = /[A-Za-z_µμ¢][A-Za-z0-9_]*(?:['’][A-Za-z]+)?(?:-[A-Za-z][A-Za-z0-9]*)*(?:\*(?=\s*[=≈:]))?/y;  /* B* = 295 */
-  var NUMBER_WORD = /\d+(?:\.\d+)?(?:-[A-Za-z][A-Za-z0-9]*)+/y;
+  var NUMBER_WORD = /\d+(?:\.\d+)?[kKMGB]?(?:-[A-Za-z][A-Za-z0-9]*)+/y;  /* 8-card, 4k-token */
   var OPS = ["**", "<=", ">=", "==", "!=", "+", "-", "*", "/", "^", "(", ")", ",", "<", ">", "=", "%", "$", "~"];
   var PROSE_OPS = ["~=", "=~", "->", "=>", "→", "⇒", "⟹", "≃", "≅", "⌈", "⌉", "⌊", "⌋"];
   var UNICODE_OPS = { "×": "*", "·": "*", "⋅": "*", "∙": "*", "÷": "/", "−": "-", "–": "-", "≈": "≈",
@@ -207,6 +207,20 @@
   /* "2,5 $/h", "0,336 GB", "3,35e12": a decimal comma; a comma before three digits separates thousands
      (1,500) unless the whole part is a lone 0 (lexer.py _decimal_comma) */
   var DECIMAL_COMMA = /,(\d+)(?![\d,.])(?:[eE]([+-]?\d+))?/y;
+  /* lexer.py _in_arguments, _open_bracket: a comma after the number separates a call's arguments */
+  function inArguments(text, pos) {
+    var before = text.slice(0, pos);
+    if (/,$/.test(before)) return true;
+    var depth = 0, opened = -1;
+    for (var i = before.length - 1; i >= 0 && before[i] !== "\n"; i--) {
+      depth += (before[i] === ")") - (before[i] === "(");
+      if (depth < 0) { opened = i; break; }
+    }
+    var call = opened < 0 ? null : /([A-Za-z_][A-Za-z_.]*)(\s*)$/.exec(before.slice(0, opened));
+    return !!call && (isFunction(call[1]) || isAlias(call[1])
+                      || call[1] === call[1].toUpperCase() && /[A-Z]/.test(call[1]) && call[1].length > 2 && !call[2]);
+  }
+
   function decimalComma(text, pos, end, whole) {
     var at = end, after = null;
     if (/^0,\d{3}$/.test(whole)) { at = pos + 1; after = sticky(DECIMAL_COMMA, text, at); }
@@ -255,9 +269,8 @@
       resolution = mul(resolution, pow10(e));
     }
     var end = (spaced ? pos + spaced[0].length : pos) + m[0].length;
-    var before = text.slice(0, pos), call = /([A-Za-z_]+)\s*\($/.exec(before);
-    /* max(4,5): a number after a function's bracket or a comma is one of a list */
-    if (!fraction && exp === undefined && !/,$/.test(before) && !(call && (isFunction(call[1]) || isAlias(call[1])))) {
+    /* max(4,5), ROUNDUP(B3/4000,0): a number in a function's brackets or after a comma is one of a list */
+    if (!fraction && exp === undefined && !inArguments(text, pos)) {
       var comma = decimalComma(text, pos, end, whole);
       if (comma) return comma;
     }
@@ -273,8 +286,9 @@
     }
     var upper = exp === undefined ? sticky(RANGE, text, end) : null;
     var top = upper ? frac(upper[1].replace(".", ""), 10n ** BigInt((upper[1].split(".")[1] || "").length)) : null;
-    if (upper && cmp(top, value) > 0 && cmp(top, mul(frac(10), value)) <= 0) {
-      /* "about 52-53 s": a range, not 52 minus 53; "0.95-140" is a subtraction (lexer.py _RANGE) */
+    if (upper && cmp(top, value) > 0 && cmp(top, mul(frac(10), value)) <= 0
+        && !(text[end] === "-" && /[*×·\/]\($/.test(text.slice(0, pos)))) {
+      /* "about 52-53 s": a range, not 52 minus 53; "0.95-140" and "12*(1-5%)" are subtractions (lexer.py _RANGE) */
       return token("num", text.slice(pos, end + upper[0].length), pos, end + upper[0].length,
                    div(add(value, top), frac(2)), sub(top, value));
     }

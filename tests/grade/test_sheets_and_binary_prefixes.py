@@ -38,8 +38,11 @@ KV = dict(layers=80, kv_heads=8, head_dim=128, key_and_value=2, bytes_per_value=
     ("decode-bandwidth-bound", "weights GB | 16 | 16\nHBM GB/s | 3350 | 3350\n"
      "kv read/step GB | =32*2048*131072/1E9 | 8.59\nstep @ batch 32 (ms) | =(B1+B3)/B2*1000 | 7.34\n"
      "tok/s per seq | =1000/B4 | 136.2", 5, "correct", "per_seq", KV_READ),
+    ("kv-cache-capacity", "weights GB | =8*2 | 16\nfree for KV GB | =80-B1 | 64", 2, "slip", "free",
+     dict(params=8000000000, bytes_per_param=2, card_memory=80, usable_share=90, layers=32, kv_heads=8, head_dim=128,
+          key_and_value=2, bytes_per_value=2, context=4096)),
 ], ids=["a-heading-with-a-share-in-brackets", "roundup-digits-are-no-decimal-comma", "one-less-a-share",
-        "a-price-under-its-heading", "a-cell-is-the-number-shown"])
+        "a-price-under-its-heading", "a-cell-is-the-number-shown", "less-a-cell-is-no-word"])
 def test_sheet_rows(qid, working, line, status, step, params):
     """Rows copied from a sheet read as the sheet computed them."""
     assert_line(qid, None, working, line, status, step, params)

@@ -401,20 +401,23 @@ _PER_LABEL = re.compile(r"\bper\s+([A-Za-z][\w-]*)\s*[?:]?\s*$")
 
 
 def _per_label(reading: n.Reading) -> n.Reading:
-    """``Cost per Mtok? $10/hr / (2,563 × 3,600) = $1.08``: a sum of money under a label that says what it is per is
-    a price per that (``$1.08 per Mtok``)."""
+    """``Cost per Mtok? $10/hr / (2,563 × 3,600) = $1.08``, ``Cost per hr = $2.25``: a sum of money under a label
+    that says what it is per is a price per that (``$1.08 per Mtok``, ``$2.25 an hour``)."""
     m = _PER_LABEL.search(reading.label)
     per_text = m.group(1) if m is not None else ""
     try:
         per = parse_unit(per_text) if per_text else None
     except UnitError:
         per = None
-    if per is None or per.dimensionless or per.dims[DIMENSIONS.index("money")] or per.dims[DIMENSIONS.index("time")]:
-        return reading  # "rent per year: 2.50 × 365 = $912.50": a period's total may say its period, or not
+    if per is None or per.dimensionless or per.dims[DIMENSIONS.index("money")]:
+        return reading
+    # "rent per year: 2.50 × 365 = $912.50": a period's total worked may say its period, or not; "Cost per hr =
+    # $2.25", a sum only said, is the rate
+    sizes = (1,) if per.dims[DIMENSIONS.index("time")] else (1, 2)
     chains = list(reading.chains)
     claims = [i for i, c in enumerate(chains) if c.claim and c.segments]
     # one claim of a working and its value, the label's ("$4.50 div 60 = $0.075, mult 36.7 s = $2.75" goes on past it)
-    k = claims[0] if len(claims) == 1 and len(chains[claims[0]].segments) == 2 else None
+    k = claims[0] if len(claims) == 1 and len(chains[claims[0]].segments) in sizes else None
     last = chains[k].segments[-1].node if k is not None else None
     if k is None or not isinstance(last, n.Quantity) or last.unit.name != "USD" or not isinstance(last.operand, n.Num):
         return reading

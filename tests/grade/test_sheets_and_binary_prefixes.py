@@ -65,6 +65,15 @@ def test_binary_prefixes(qid, working, line, status, step, params):
     assert_line(qid, None, working, line, status, step, params)
 
 
+def test_a_rate_said_under_its_label():
+    """``Cost per hr = $2.25`` is $2.25 an hour: here one card's rent taken for the replica's (two cards)."""
+    working = ("Tokens per hr = 6000 × 3600 = 2,16,00,000 i.e. 21.6M tok/hr\nCost per hr = $2.25\n"
+               "Full load: 2.25 / 21.6 = $0.104 per M tokens")
+    params = dict(card_count=2, price=2.25, throughput=6000, an_hour=3600, load=45)
+    assert_line("token-cost-from-card-price", None, working, 2, "slip", "replica_cost", params)
+    assert_line("token-cost-from-card-price", None, working, 3, "carried", "cost_full", params)
+
+
 def test_bucks_are_dollars():
     """``50 bucks an hour`` is $50 an hour (the raw saving, rounded)."""
     working = ("On-demand: 28 cards x $3/hr = $84/hr\nSpot is 60% off, so $1.20 per card-hour -> 28 x 1.20 = $33.60/hr\n"

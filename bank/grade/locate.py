@@ -141,8 +141,10 @@ def locate(state: State, line: n.Chain, arith: Arithmetic, found: list[Leaf], la
         or Outcome(Status.UNMATCHED)
 
 
-#: A line that opens by rounding the value before it: ``→ 5``, ``round → 5``, ``so 5``.
-_ROUNDS_THE_LAST = re.compile(r"\s*(?:round(?:ed|ing)?(?:\s+(?:up|down))?\s*:?\s*)?(?:→|->|=>|⇒|so\b)", re.IGNORECASE)
+#: A line that opens by rounding the value before it: ``→ 5``, ``round → 5``, ``so 5``, ``That rounds to 3``.
+_ROUNDS_THE_LAST = re.compile(r"\s*(?:round(?:ed|ing)?(?:\s+(?:up|down))?\s*:?\s*)?(?:→|->|=>|⇒|so\b)"
+                              r"|\s*(?:(?:that|this|which|it)\s+)?round(?:s|ed|ing)?(?:\s+(?:up|down))?\s+to\b",
+                              re.IGNORECASE)
 
 
 def _answered(state: State, claim: Claim, label: str, computes: bool, named: RefStep | None) -> Outcome | None:

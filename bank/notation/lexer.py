@@ -69,9 +69,9 @@ _SCALE_WORDS = sorted((w for w in SUFFIXES if not w.isascii()), key=len, reverse
 #: Prose words: apostrophes inside (that's), hyphens between letters (card-hour, round-the-clock).
 #: ``B* = 295``: a star after a name before ``=`` marks it (the optimum), not a product.
 _WORD = re.compile(r"[A-Za-z_µμ¢][A-Za-z0-9_]*(?:['’][A-Za-z]+)?(?:-[A-Za-z][A-Za-z0-9]*)*(?:\*(?=\s*[=≈:]))?")
-#: A number glued to a word by a hyphen is a word: 16-bit, 8-card, 70-billion-parameter, 4k-token, 70B-parameter
+#: A number glued to a word by a hyphen is a word: 16-bit, 8-card, 70-billion-parameter, 4k-token, 2,048-token
 #: (not a sheet's cell: 80-B2 subtracts).
-_NUMBER_WORD = re.compile(r"\d+(?:\.\d+)?[kKMGB]?(?:-(?![A-Z]{1,2}\d+\b)[A-Za-z][A-Za-z0-9]*)+")
+_NUMBER_WORD = re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?[kKMGB]?(?:-(?![A-Z]{1,2}\d+\b)[A-Za-z][A-Za-z0-9]*)+")
 _OPS = ("**", "<=", ">=", "==", "!=", "+", "-", "*", "/", "^", "(", ")", ",", "<", ">", "=", "%", "$", "~")
 _PROSE_OPS = ("~=", "=~", "->", "=>", "→", "⇒", "⟹", "≃", "≅", "⌈", "⌉", "⌊", "⌋")
 _UNICODE_OPS = {"×": "*", "·": "*", "⋅": "*", "∙": "*", "÷": "/", "−": "-", "–": "-",

@@ -81,9 +81,9 @@ _SUBSCRIPTS = {0x2080 + d: str(d) for d in range(10)}
 _SUBSCRIPTED = re.compile(r"(?<=[A-Za-z])[₀-₉]+")
 
 
-#: ``= 7.9×``, ``≈ 9.5×, a tail``, ``= 9.1 ×``: a multiple written with the times sign after it, ending a line or clause, as
-#: ``7.9x`` is (``2× layers`` is a product, and stays).
-_TIMES_AFTER = re.compile(r"(?<=\d)×(?=\s*$|\s+\[|[,;.]\s)|(?<=\d )×(?=\s*$)")
+#: ``= 7.9×``, ``≈ 9.5×, a tail``, ``= 9.1 ×``: a multiple written with the times sign after it, ending a line, a
+#: table's row or a clause, as ``7.9x`` is (``2× layers`` is a product, and stays).
+_TIMES_AFTER = re.compile(r"(?<=\d)×(?=\s*(?:\|\s*)?$|\s+\[|[,;.]\s)|(?<=\d )×(?=\s*(?:\|\s*)?$)")
 #: Thousands set off by apostrophes, the Swiss way (``327'680 B``, ``$21’900``): read as ``327_680``.
 _SWISS = re.compile(r"(?<=\d)['’](?=\d{3}(?!\d))")
 

@@ -38,7 +38,7 @@ from .chains import APPROXIMATE, EQUAL, IMPLIES_LINK, ROUGHLY, SAYS_LINK, Chain,
 from .functions import ALIASES, FUNCTIONS
 from .labels import label_end_of, label_of
 from .lexer import Token, spread, tokenize
-from .nodes import BinOp, Name, Node, Num, Quantity, moved
+from .nodes import BinOp, Name, Node, Num, Quantity, moved, walk
 from .parser import MAX_DEPTH, MAX_LENGTH, plain_word
 from .prose import AFTER_ANS, ANS, ProseParser, number_word
 from .respell import respell
@@ -230,11 +230,12 @@ _OPENERS = ("*", "/", "x", "X", "+", "times", "plus", "minus")
 _ROUNDS_ON = ("→", "->", "=>", "⇒", "≈", "~")
 _THEN = ("then", "and", "next")
 #: Words that can only be arithmetic, going on from a value after ``and`` or ``then``.
-_OPERATION_WORDS = ("+", "-", "*", "/", "x", "X", "times", "mult", "div", "plus", "minus", "divided", "multiplied")
+_OPERATION_WORDS = ("+", "-", "*", "/", "x", "X", "times", "mult", "div", "plus", "minus", "divided", "multiplied",
+                    "over")
 #: What may open a line that code's ``mem -= w`` has turned into ``- w`` (a minus too, which alone may sign a value).
 _ANY_OPERATOR = ("-", "−", "×", "÷")
 _CONTINUING = ("+", "-", "*", "/", "x", "X", "times", "mult", "div", "plus", "minus", "less", "divided", "multiplied",
-               "of", "at", "split", "per")
+               "of", "at", "split", "per", "over")
 
 
 def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[Item],
@@ -269,6 +270,8 @@ def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[
     if found is None:
         return None
     node, end = found
+    if _word(tokens[i]) == "over" and not _by_a_rate(node):
+        return None  # "and over 60 s that's 60 requests": a span of time, not a division
     if _word(tokens[i]) == "at" and tokens[end].text in ("=", "≈"):
         return None  # "1.68e15 flop, at 4 * 312 * 0.55 = 686.4 TFLOPS": the rate worked out, a claim of its own
     if previous is not None and isinstance(node, BinOp) and node.left is left and _same_number(left, node.right) \
@@ -278,6 +281,13 @@ def _continuation(parser: ProseParser, tokens: list[Token], i: int, items: list[
     if again is not node:  # the same division again: a claim of its own, not a side equal to the first
         return Item("expr", i, end, node=again, link=AGAIN)
     return Item("expr", i, end, node=node, link="continues" if items[k].kind == "expr" else "")
+
+
+def _by_a_rate(node: Node) -> bool:
+    """Whether a working divides by a rate: ``7.7e12 FLOPs, and over 4 × 989 TFLOP/s`` (not ``over 4,000 tokens``)."""
+    time = DIMENSIONS.index("time")
+    return isinstance(node, BinOp) and node.op == "/" and any(
+        isinstance(x, Quantity) and x.unit.dims[time] < 0 for x in walk(node.right))
 
 
 def _result_follows(tokens: list[Token], i: int) -> bool:

@@ -24,6 +24,7 @@ column at fault: a stray operator beside an ``=`` (``70 / = 11.7``), or a limit
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Mapping
@@ -35,6 +36,7 @@ from ..vocabulary import (APPROX, APPROX_EQUALS, COUNTED, DIMENSIONS, EQUALS, IM
 from .assembly import AGAIN, FROM, Item, assemble
 from .brackets import split_brackets
 from .chains import APPROXIMATE, EQUAL, IMPLIES_LINK, ROUGHLY, SAYS_LINK, Chain, Reading, has_operation
+from .exact import UnitMismatch, constant, infer_unit
 from .functions import ALIASES, FUNCTIONS
 from .labels import label_end_of, label_of
 from .lexer import Token, spread, tokenize
@@ -75,11 +77,51 @@ def read_line(text: str, names: frozenset[str] = frozenset(), units: Mapping[str
         if previous is not None and _has_link(tokens) \
         and (_opens(tokens, label_end, previous) or goes_on and tokens[label_end].text in _ANY_OPERATOR) else []
     options = dict(names=names, units=units, max_length=max_length, max_depth=max_depth, giga=giga)
-    chains = _chains(text, tokens, label_end, opening, options, previous)
+    chains = _comma_results(text, _chains(text, tokens, label_end, opening, options, previous))
     label = label_of(text, tokens, label_end, chains)
     # a bracket's own equation first: the line goes on from its value
     chains = [c for part in inner for c in _chains(text, part, 0, [], options)] + chains
     return Reading(text, label, tuple(replace(c, label=label) for c in chains))
+
+
+def _comma_results(text: str, chains: list[Chain]) -> list[Chain]:
+    """``eight billion times two bytes, sixteen gigs``: a working, then after a comma alone the value it comes to,
+    as people say a result aloud. Only a value the working does come to is its result; any other is a remark.
+
+    >>> [len(c.segments) for c in read_line("8e9 times 2 bytes, 16 GB").chains]
+    [2]
+    >>> [len(c.segments) for c in read_line("2 x 80 layers, 128 dims").chains]
+    [1, 1]
+    """
+    out: list[Chain] = []
+    for chain in chains:
+        last = out[-1] if out else None
+        if last is not None and len(last.segments) == 1 and len(chain.segments) == 1 \
+                and has_operation(last.segments[0].node) and not has_operation(chain.segments[0].node) \
+                and _COMMA_RESULT.fullmatch(text[last.segments[0].end:chain.segments[0].start]) \
+                and _comes_to(last.segments[0].node, chain.segments[0].node):
+            said = replace(chain.segments[0], link=EQUAL)
+            out[-1] = replace(last, segments=(*last.segments, said), comment=chain.comment, claim=True)
+            continue
+        out.append(chain)
+    return out
+
+
+#: What may stand between a working said aloud and its result: a comma, a filler, a word for "roughly".
+_COMMA_RESULT = re.compile(r"\s*,\s*(?:(?:um|uh|er|erm|like)\s*,?\s*)*(?:(?:about|around|roughly)\s+)?",
+                           re.IGNORECASE)
+
+
+def _comes_to(working: Node, value: Node) -> bool:
+    """Whether a working's value is ``value`` (a plain number, or one of the working's kind), to within 2%: a
+    result said aloud is said roughly."""
+    try:
+        a, b = constant(working), constant(value)
+        kind, said = infer_unit(working), infer_unit(value)
+    except (UnitMismatch, NotationError):
+        return False
+    return a is not None and b is not None and a != 0 and abs(b - a) <= abs(a) / 50 \
+        and (said.dims == kind.dims or said.dimensionless)
 
 
 def _bullet(text: str, tokens: list[Token], at: int) -> bool:

@@ -224,9 +224,10 @@ def _scale_dot(text: str) -> str:
 
 
 #: Operators said in Portuguese, Spanish or French between two numbers: ``0,4 mais 2 × 1,7``, ``8 menos 2``,
-#: ``4 vezes 989``, ``140 dividido por 80``. Between numbers only: French ``mais`` is "but" elsewhere.
+#: ``4 vezes 989``, ``140 dividido por 80``, and the ``13 take away 10`` of speech. Between numbers only: French
+#: ``mais`` is "but" elsewhere.
 _SAID_OPERATORS = {"mais": "+", "más": "+", "menos": "-", "moins": "-", "vezes": "×", "fois": "×",
-                   "dividido por": "/", "dividida por": "/", "divisé par": "/"}
+                   "dividido por": "/", "dividida por": "/", "divisé par": "/", "take away": "-"}
 _SAID_OPERATOR = re.compile(r"(?<=[\d%%)])(\s+)(%s)(?=\s+[$(]?\d)"
                             % "|".join(sorted(_SAID_OPERATORS, key=len, reverse=True)))
 
@@ -241,7 +242,7 @@ def _said_operators(text: str) -> str:
 
     """
     text = _OPENING_OPERATOR.sub(lambda m: m[1] + m[2].lower(), text)
-    if not any(word in text for word in ("ais", "ás", "enos", "oins", "ezes", "ois", "ivid")):
+    if not any(word in text for word in ("ais", "ás", "enos", "oins", "ezes", "ois", "ivid", "take away")):
         return text
     return _SAID_OPERATOR.sub(lambda m: m[1] + _SAID_OPERATORS[m[2]].ljust(len(m[2])), text)
 

@@ -153,8 +153,105 @@
     });
   }
 
+  /* ---------------------------------------------------------------- numbers said aloud (bank/notation/spoken.py) */
+
+  var S = null;
+  function spokenWords() {  /* spoken.py _UNITS, _TENS, _RUN, _SAID_EXPONENT, built from the vocabulary once */
+    if (S) return S;
+    var units = {}, tens = {};
+    Object.keys(vocab().numberWords).forEach(function (w) {
+      var v = vocab().numberWords[w];
+      if (v.d !== 1n) return;
+      if (v.n < 20n) units[w] = Number(v.n); else if (v.n < 100n) tens[w] = Number(v.n);
+    });
+    var byLength = function (a, b) { return b.length - a.length; };
+    var word = Object.keys(units).concat(Object.keys(tens), ["hundred", "thousand", "oh"]).sort(byLength).join("|");
+    var digit = Object.keys(units).concat(["oh"]).sort(byLength).join("|");
+    S = { units: units, tens: tens,
+          run: new RegExp("\\b(?:" + word + ")(?:(?:\\s+and\\s+|[\\s-]+)(?:" + word + "))*(?:\\s+point(?:\\s+(?:" + digit +
+                          "))+)?(?:\\s+and\\s+an?\\s+(?:half|quarter))?\\b|(?<!this )(?<!that )(?<!the )(?<!a )\\bpoint(?:\\s+(?:" +
+                          digit + "))+\\b", "gi"),
+          exponent: new RegExp("(?<=\\d)\\s+e (?:minus )?(?:" + word + ")(?:[\\s-]+(?:" + word + "))*\\b", "gi") };
+    return S;
+  }
+  var SPOKEN_POWER = /(?<=\d)\s+(?:times|x|×)\s+(?:10|ten)\s+to\s+the\s+(?:power\s+(?:of\s+)?)?(minus\s+|negative\s+|-)?(\d{1,3})(?:st|nd|rd|th)?(?:\s+power)?\b/gi;
+  var SCALES = { hundred: 100n, thousand: 1000n }, PARTS = { half: ".5", quarter: ".25" };
+  function pad(text, length) { while (text.length < length) text += " "; return text; }
+  function saidWhole(words) {  /* spoken.py _whole: "twenty six" is 26; null for words that make no one number */
+    var W = spokenWords(), total = 0n, current = 0n, last = null;
+    for (var i = 0; i < words.length; i++) {
+      var w = words[i];
+      if (has(SCALES, w)) {
+        if (last === null || last === "scale" && SCALES[w] < 1000n) return null;
+        current = (current || 1n) * SCALES[w];
+        if (SCALES[w] === 1000n) { total += current; current = 0n; }
+        last = "scale";
+      } else if (has(W.tens, w)) {
+        if (last === "unit" || last === "ten" || current % 100n) return null;
+        current += BigInt(W.tens[w]); last = "ten";
+      } else if (has(W.units, w)) {
+        if (last === "unit" || last === "ten" && (W.units[w] >= 10 || current % 10n)) return null;
+        current += BigInt(W.units[w]); last = "unit";
+      } else return null;
+    }
+    return total + current;
+  }
+  function saidGrouped(words) {  /* spoken.py _grouped: "one forty" is 140, "eighty-one ninety-two" 8192 */
+    var W = spokenWords(), k = words.indexOf("thousand");
+    if (k >= 0 && words.indexOf("hundred") < 0) {
+      var high = saidGrouped(words.slice(0, k)), low = words.length > k + 1 ? saidWhole(words.slice(k + 1)) : 0n;
+      return high === null || low === null || low >= 1000n ? null : high * 1000n + low;
+    }
+    if (words.length < 2 || words.some(function (w) { return has(SCALES, w); })) return null;
+    var groups = [];
+    words.forEach(function (w) {
+      var last = groups[groups.length - 1];
+      if (has(W.units, w) && last && last.length === 2 && last[1] === "0" && W.units[w] < 10 && last !== "10") {
+        groups[groups.length - 1] = last[0] + String(W.units[w]);
+      } else if (has(W.tens, w) || has(W.units, w) && W.units[w] >= 10) {
+        groups.push(String(has(W.tens, w) ? W.tens[w] : W.units[w]));
+      } else groups.push(w === "oh" || w === "zero" ? "0" : String(W.units[w]));
+    });
+    var anyTen = words.some(function (w) { return has(W.tens, w); });
+    var single = groups.slice(1).some(function (g) { return g.length === 1; });
+    if (!anyTen || single && groups.length < 4) return null;
+    return BigInt(groups.join(""));
+  }
+  function saidNumber(said, offset, string) {  /* spoken.py _number */
+    var W = spokenWords(), low = said.toLowerCase(), part = null;
+    Object.keys(PARTS).forEach(function (p) { if (low.endsWith(" " + p)) part = p; });
+    if (part) low = low.replace(/\s+and\s+an?\s+\w+$/, "");
+    var whole, point = false, fraction = "";
+    if (low.indexOf("point ") === 0) { whole = "zero"; point = true; fraction = low.slice(6); }
+    else { var at = low.indexOf(" point "); whole = at < 0 ? low : low.slice(0, at); point = at >= 0; fraction = at < 0 ? "" : low.slice(at + 7); }
+    var words = whole.trim().split(/[\s-]+/).filter(function (w) { return w && w !== "and"; });
+    var value = words.length === 1 || !part ? saidWhole(words) : null;
+    if (value === null) value = saidGrouped(words);
+    var digits = fraction.split(/\s+/).filter(Boolean).map(function (w) { return w === "oh" ? 0 : (has(W.units, w) ? W.units[w] : null); });
+    var scaled = /^\s+(?:million|billion|trillion)\b/i.test(string.slice(offset + said.length));
+    if (value === null || digits.some(function (d) { return d === null || d > 9; }) || words.length === 1 && !point && !part && !scaled) return said;
+    return pad(String(value) + (digits.length ? "." + digits.join("") : (part ? PARTS[part] : "")), said.length);
+  }
+  function spoken(text) {  /* spoken.py spoken: numbers and powers of ten said aloud, as digits, column for column */
+    var low = text.toLowerCase(), W = spokenWords();
+    if (low.indexOf(" to the ") >= 0) {
+      text = text.replace(SPOKEN_POWER, function (m, sign, exp) { return pad(" × 10^" + (sign ? "-" : "") + exp, m.length); });
+    }
+    if (Object.keys(W.tens).some(function (w) { return low.indexOf(w) >= 0; }) || /point |hundred|thousand| and a |illion/.test(low)) {
+      text = text.replace(W.run, saidNumber);
+    }
+    if (low.indexOf(" e ") >= 0) {
+      text = text.replace(W.exponent, function (m) {
+        var words = m.trim().slice(2).toLowerCase(), sign = words.indexOf("minus ") === 0 ? "-" : "";
+        var value = saidWhole(words.replace(/^minus /, "").split(/[\s-]+/).filter(Boolean));
+        return value === null ? m : pad("e" + sign + value, m.length);
+      });
+    }
+    return text;
+  }
+
   function tokenize(text) {
-    text = fullWidth(text);
+    text = spoken(fullWidth(text));
     var tokens = [], pos = 0, n = text.length;
     while (pos < n) {
       if (SPACE.test(text[pos]) && text[pos] !== "\ufeff") { pos += 1; continue; }

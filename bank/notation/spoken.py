@@ -3,7 +3,8 @@
 where its words did, and blanks fill the rest).
 
 One number word alone (``two cards``, ``half that``) is left to the prose reader, which knows it from
-:data:`bank.vocabulary.NUMBER_WORDS`; a run of them, or one with ``point``, is a number here.
+:data:`bank.vocabulary.NUMBER_WORDS`; a run of them, one with ``point``, one before its scale (``thirty million``)
+or one said as an operand or a result (``over twenty is fifteen``) is a number here.
 
 >>> spoken("so 6.4 times 10 to the 13 flops")
 'so 6.4 × 10^13            flops'
@@ -36,6 +37,12 @@ _RUN = re.compile(rf"\b(?:{_WORD})(?:(?:\s+and\s+|[\s-]+)(?:{_WORD}))*(?:\s+poin
 _SAID_EXPONENT = re.compile(rf"(?<=\d)\s+e (?:minus )?(?:{_WORD})(?:[\s-]+(?:{_WORD}))*\b", re.IGNORECASE)
 #: A scale word after a number word: ``thirty million``.
 _SCALED = re.compile(r"\s+(?:million|billion|trillion)\b", re.IGNORECASE)
+#: A word said before an operand or a result: ``times two``, ``over twenty``, ``is fifteen``.
+_SAYS = r"\b(?:times|over|by|plus|minus|away|is|equals|gives|that's|it's|was|about|around|roughly)\s+"
+_OPERAND = re.compile(_SAYS + "$", re.IGNORECASE)
+_SAID_OPERAND = re.compile(_SAYS + rf"(?:{_WORD})\b", re.IGNORECASE)
+#: ``two of the cards``: a count of something named after it, left to the prose reader.
+_OF = re.compile(r"\s+of\b", re.IGNORECASE)
 #: What ``and a half`` and ``and a quarter`` add.
 _PARTS = {"half": ".5", "quarter": ".25"}
 
@@ -46,7 +53,7 @@ def spoken(text: str) -> str:
     if " to the " in lowered:
         text = _POWER.sub(_power, text)
     if any(w in lowered for w in _TENS) or "point " in lowered or "hundred" in lowered or "thousand" in lowered \
-            or " and a " in lowered or "illion" in lowered:
+            or " and a " in lowered or "illion" in lowered or _SAID_OPERAND.search(text):
         text = _RUN.sub(_number, text)
     if " e " in lowered:
         text = _SAID_EXPONENT.sub(_exponent, text)
@@ -77,8 +84,10 @@ def _number(m: re.Match[str]) -> str:
     value = _grouped(words) if value is None else value
     digits = [0 if w == "oh" else _UNITS.get(w) for w in fraction.split()]
     scaled = _SCALED.match(m.string, m.end()) is not None  # "thirty million": a number before its scale
+    operand = _OPERAND.search(m.string, 0, m.start()) is not None and words != ["one"] \
+        and _OF.match(m.string, m.end()) is None  # "over twenty is fifteen seconds"
     if value is None or any(d is None or d > 9 for d in digits) \
-            or (len(words) == 1 and not point and not part and not scaled):
+            or (len(words) == 1 and not point and not part and not scaled and not operand):
         return m.group()
     text = str(value) + ("." + "".join(str(d) for d in digits) if digits else _PARTS.get(part or "", ""))
     return text.ljust(len(m.group()))

@@ -171,11 +171,13 @@
           run: new RegExp("\\b(?:" + word + ")(?:(?:\\s+and\\s+|[\\s-]+)(?:" + word + "))*(?:\\s+point(?:\\s+(?:" + digit +
                           "))+)?(?:\\s+and\\s+an?\\s+(?:half|quarter))?\\b|(?<!this )(?<!that )(?<!the )(?<!a )\\bpoint(?:\\s+(?:" +
                           digit + "))+\\b", "gi"),
+          saidOperand: new RegExp(SAYS + "(?:" + word + ")\\b", "i"),
           exponent: new RegExp("(?<=\\d)\\s+e (?:minus )?(?:" + word + ")(?:[\\s-]+(?:" + word + "))*\\b", "gi") };
     return S;
   }
   var SPOKEN_POWER = /(?<=\d)\s+(?:times|x|×)\s+(?:10|ten)\s+to\s+the\s+(?:power\s+(?:of\s+)?)?(minus\s+|negative\s+|-)?(\d{1,3})(?:st|nd|rd|th)?(?:\s+power)?\b/gi;
   var SCALES = { hundred: 100n, thousand: 1000n }, PARTS = { half: ".5", quarter: ".25" };
+  var SAYS = "\\b(?:times|over|by|plus|minus|away|is|equals|gives|that's|it's|was|about|around|roughly)\\s+";
   function pad(text, length) { while (text.length < length) text += " "; return text; }
   function saidWhole(words) {  /* spoken.py _whole: "twenty six" is 26; null for words that make no one number */
     var W = spokenWords(), total = 0n, current = 0n, last = null;
@@ -229,7 +231,9 @@
     if (value === null) value = saidGrouped(words);
     var digits = fraction.split(/\s+/).filter(Boolean).map(function (w) { return w === "oh" ? 0 : (has(W.units, w) ? W.units[w] : null); });
     var scaled = /^\s+(?:million|billion|trillion)\b/i.test(string.slice(offset + said.length));
-    if (value === null || digits.some(function (d) { return d === null || d > 9; }) || words.length === 1 && !point && !part && !scaled) return said;
+    var operand = new RegExp(SAYS + "$", "i").test(string.slice(0, offset)) && !(words.length === 1 && words[0] === "one")
+      && !/^\s+of\b/i.test(string.slice(offset + said.length));  /* "over twenty is fifteen seconds" */
+    if (value === null || digits.some(function (d) { return d === null || d > 9; }) || words.length === 1 && !point && !part && !scaled && !operand) return said;
     return pad(String(value) + (digits.length ? "." + digits.join("") : (part ? PARTS[part] : "")), said.length);
   }
   function spoken(text) {  /* spoken.py spoken: numbers and powers of ten said aloud, as digits, column for column */
@@ -237,7 +241,8 @@
     if (low.indexOf(" to the ") >= 0) {
       text = text.replace(SPOKEN_POWER, function (m, sign, exp) { return pad(" × 10^" + (sign ? "-" : "") + exp, m.length); });
     }
-    if (Object.keys(W.tens).some(function (w) { return low.indexOf(w) >= 0; }) || /point |hundred|thousand| and a |illion/.test(low)) {
+    if (Object.keys(W.tens).some(function (w) { return low.indexOf(w) >= 0; }) || /point |hundred|thousand| and a |illion/.test(low)
+        || W.saidOperand.test(text)) {
       text = text.replace(W.run, saidNumber);
     }
     if (low.indexOf(" e ") >= 0) {

@@ -28,16 +28,18 @@ REPLICA = dict(params=70000000000, bytes_per_param=2, flop_per_param=2, token_pe
     ("three twenty-seven six eighty bytes", "327680"), ("one thirty-one thousand and seventy-two bytes", "131072"),
     ("times point two five seconds", "0.25"), ("eight point nine six e fifteen flops", "8.96e15"),
     ("twelve and a quarter seconds", "12.25"), ("thirty million tokens", "30 "),
+    ("three hundred over twenty is fifteen seconds", "300           over 20     is 15"),
 ], ids=["one-forty", "nine-eighty-nine", "eighty-one-ninety-two", "in-three-groups", "grouped-thousands",
-        "point-alone", "an-exponent-said", "and-a-quarter", "a-word-before-its-scale"])
+        "point-alone", "an-exponent-said", "and-a-quarter", "a-word-before-its-scale", "operands-said"])
 def test_figures_said_aloud(said, digits):
     """A figure said aloud reads as its digits, column for column."""
     out = spoken(said)
     assert digits in out and len(out) == len(said)
 
 
-@pytest.mark.parametrize("said", ["at this point two cards", "two three", "one two cards"],
-                         ids=["a-point-in-time", "a-list", "small-numbers"])
+@pytest.mark.parametrize("said", ["at this point two cards", "two three", "one two cards", "is two of the cards",
+                                  "ten twelve"],
+                         ids=["a-point-in-time", "a-list", "small-numbers", "a-count-of-what-follows", "no-tens"])
 def test_words_that_are_no_figure(said):
     """Words that only look like a figure stay words."""
     assert spoken(said) == said

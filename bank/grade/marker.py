@@ -82,6 +82,9 @@ def _mark(state: State, n_: int, raw: str, shown: str | None = None) -> None:
     """Mark line ``n_``, read as ``raw`` and shown as ``shown`` (a sum set out in columns is read as one line)."""
     shown = raw if shown is None else shown
     state.row = n_
+    keyed, state.keyed = state.keyed, False
+    if keyed and _DISPLAY.fullmatch(raw.strip()):
+        raw = f"= {raw.strip()}"  # "23.33333333" under "140 ÷ 6 =": the value of the sum keyed
     try:
         reading = lines.read(state, raw)
         if reading is None:
@@ -92,6 +95,7 @@ def _mark(state: State, n_: int, raw: str, shown: str | None = None) -> None:
             state.lines.append(LineResult(n_, shown, Status.UNMATCHED, message="a working whose value is on the "
                                           "next line: marked there"))
             state.last_value = (reading.claims or reading.chains)[-1].segments[-1].node  # "= 14 GB" goes on from it
+            state.keyed = reading.text.rstrip().endswith("=")
             return
         if _data_line(reading):
             state.lines.append(LineResult(n_, shown, Status.UNMATCHED, message="the problem's data, set out: nothing "
@@ -153,10 +157,17 @@ def _plain(node: n.Node) -> Fraction | None:
 
 def _continued(reading: n.Reading, following: str) -> bool:
     """``W16 = 7 × 10⁹ × 2 B``, then a line opening ``= 14 GB``: a working whose value the next line gives, as
-    on a page of algebra (a working with no value is otherwise credited for what it computes)."""
+    on a page of algebra (a working with no value is otherwise credited for what it computes). A calculator's
+    tape keys ``140 ÷ 6 =`` on one line and shows ``23.33333333`` on the next."""
     chains = reading.claims or reading.chains  # "60 - 40", then "= 20": a calculator's query and its answer
-    return bool(chains) and n.untagged(following).lstrip().startswith(("=", "≈")) and all(
+    after = n.untagged(following).strip()
+    keyed = reading.text.rstrip().endswith("=") and _DISPLAY.fullmatch(after) is not None
+    return bool(chains) and (after.startswith(("=", "≈")) or keyed) and all(
         len(c.segments) == 1 and n.has_operation(c.segments[0].node) for c in chains)
+
+
+#: What a calculator's display shows: ``23.33333333``, ``-4.5``, ``1.68E15``, ``2,562.69``.
+_DISPLAY = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d*)(?:\.\d+)?(?:\s?[eE]\s?[-+]?\d+)?(?<=\d)")
 
 
 #: Where a sentence ends: a full stop, ``!`` or ``?`` (not a decimal point), or a semicolon, before a space.

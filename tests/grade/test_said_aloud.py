@@ -1,5 +1,5 @@
-"""Round one hundred and thirty-two: workings said aloud and typed up word for word. Figures are said in groups
-(``one forty gigs``, ``nine eighty-nine teraflops``, ``eighty-one ninety-two``), decimals alone (``point two
+"""Rounds one hundred and thirty-two and -four: workings said aloud and typed up word for word, and a calculator's
+tape. Figures are said in groups (``one forty gigs``, ``nine eighty-nine teraflops``, ``eighty-one ninety-two``), decimals alone (``point two
 five``), exponents after a number (``eight point nine six e fifteen``), scales after a word (``thirty million``),
 ``take away`` for minus, and a result said after a comma with no word to link it (``eight billion times two
 bytes, sixteen gigabytes``), which is a result only where the working comes to it.
@@ -61,3 +61,15 @@ def test_a_remark_after_a_comma_is_no_result():
 def test_workings_said_aloud(qid, working, line, status, step, params):
     """Each line reads as a tutor hears it."""
     assert_line(qid, None, working, line, status, step, params)
+
+
+@pytest.mark.parametrize("working,line,status,step", [
+    ("140 ÷ 6 =\n23.33333333\n+ 20 =\n43.33333333\nLaunch to first token: about 43 s", 2, "correct", "read_time"),
+    ("140 ÷ 6 =\n23.33333333\n+ 20 =\n43.33333333\nLaunch to first token: about 43 s", 4, "correct", "boot_time"),
+    ("140 ÷ 6 =\n23.33333333", 1, "unmatched", None),
+], ids=["the-display-under-the-keys", "a-sum-going-on", "the-keys-alone"])
+def test_a_calculator_tape(working, line, status, step):
+    """A printing calculator's tape: the keys of a sum on one line, ending ``=``, and the display on the next, which
+    carries the value (round 134, ``s36-ui-*``)."""
+    params = dict(weights=140, read_rate=6, init_time=20)
+    assert_line("replica-boot-gap", None, working, line, status, step, params)

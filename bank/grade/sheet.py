@@ -4,7 +4,8 @@ Each row is a label, the formula (``=B1-B2``, where the sheet's locale may spell
 ``AUFRUNDEN(B4;0)`` or ``ARRONDI.SUP(B4;0)``) and the value the cell shows; a row with no formula is a value typed
 in (``arrivals req/s | 10``). The row reads as ``label: formula = value``, column for column, and its value is
 kept as the cell ``B<row>`` for the formulas below it: the row is the line's number in the paste, or the number
-the row opens with (``2 | FLOP per miss | =24000*140E9 | 3,36E+15``). Copied rather than exported, a row has tabs between its cells.
+the row opens with (``2 | FLOP per miss | =24000*140E9 | 3,36E+15``). Copied rather than exported, a row has tabs
+between its cells.
 
 >>> formula_row("usable GB | =0,9*80 | 72")
 'usable GB :  0,9*80 = 72'

@@ -1,11 +1,12 @@
 """Rounds one hundred and thirty-two and -four: workings said aloud and typed up word for word, and a calculator's
-tape. Figures are said in groups (``one forty gigs``, ``nine eighty-nine teraflops``, ``eighty-one ninety-two``), decimals alone (``point two
-five``), exponents after a number (``eight point nine six e fifteen``), scales after a word (``thirty million``),
-``take away`` for minus, and a result said after a comma with no word to link it (``eight billion times two
-bytes, sixteen gigabytes``), which is a result only where the working comes to it.
+tape. Figures are said in groups (``one forty gigs``, ``nine eighty-nine teraflops``, ``eighty-one ninety-two``),
+decimals alone (``point two five``), exponents after a number (``eight point nine six e fifteen``), scales after a
+word (``thirty million``), ``take away`` for minus, and a result said after a comma with no word to link it (``eight
+billion times two bytes, sixteen gigabytes``), which is a result only where the working comes to it.
 
-Cases come from unseen workings marked by hand before the grader ran (tests/grade/corpus, ``s36-uc-*``); each
-failed on the grader as the session found it, but the remark after a comma, which must stay no result.
+Cases come from unseen workings marked by hand before the grader ran (tests/grade/corpus, ``s36-uc-*``,
+``s36-ui-*``); each failed on the grader as the session found it, but the remark after a comma and the words that are
+no figure, which must stay as they were.
 """
 
 from __future__ import annotations

@@ -76,7 +76,7 @@ def test_a_rate_said_under_its_label():
 
 def test_bucks_are_dollars():
     """``50 bucks an hour`` is $50 an hour (the raw saving, rounded)."""
-    working = ("On-demand: 28 cards x $3/hr = $84/hr\nSpot is 60% off, so $1.20 per card-hour -> 28 x 1.20 = $33.60/hr\n"
-               "Saves ~50 bucks an hour on paper.")
+    working = ("On-demand: 28 cards x $3/hr = $84/hr\n"
+               "Spot is 60% off, so $1.20 per card-hour -> 28 x 1.20 = $33.60/hr\nSaves ~50 bucks an hour on paper.")
     assert_line("spot-capacity", None, working, 3, "correct", "raw_saving",
                 dict(fleet_cards=28, on_demand_price=3, discount=60, boot_share=10))

@@ -20,8 +20,9 @@ LAUNCH = dict(forecast=10000, per_replica=4000, headroom=30, spare=1, price=3)
 
 
 @pytest.mark.parametrize("qid,working,line,status,step,params", [
-    ("cache-aware-routing", "| step | calc | result |\n|---|---|---|\n| affinity bill | 30 Mtok × $0.30/Mtok | $9.00/day |\n"
-     "| random bill | $0.90 + $81.00 | $81.90/day |\n| ratio | 81.90 / 9.00 | ≈ 9.1× |", 5, "correct", "bill_ratio",
+    ("cache-aware-routing", "| step | calc | result |\n|---|---|---|\n"
+     "| affinity bill | 30 Mtok × $0.30/Mtok | $9.00/day |\n| random bill | $0.90 + $81.00 | $81.90/day |\n"
+     "| ratio | 81.90 / 9.00 | ≈ 9.1× |", 5, "correct", "bill_ratio",
      ROUTING),
     ("kv-cache-per-token", "KV per token = 2 × 60 × 8 × 128 × 2 B = 245,760 B\n"
      "Answer: 245,760 bytes per token, ~0.50 GB per 2,048-token sequence", 2, "correct", "kv_seq", KV),

@@ -82,9 +82,6 @@ def _mark(state: State, n_: int, raw: str, shown: str | None = None) -> None:
     """Mark line ``n_``, read as ``raw`` and shown as ``shown`` (a sum set out in columns is read as one line)."""
     shown = raw if shown is None else shown
     state.row = n_
-    keyed, state.keyed = state.keyed, False
-    if keyed and _DISPLAY.fullmatch(raw.strip()):
-        raw = f"= {raw.strip()}"  # "23.33333333" under "140 ÷ 6 =": the value of the sum keyed
     try:
         reading = lines.read(state, raw)
         if reading is None:
@@ -95,7 +92,6 @@ def _mark(state: State, n_: int, raw: str, shown: str | None = None) -> None:
             state.lines.append(LineResult(n_, shown, Status.UNMATCHED, message="a working whose value is on the "
                                           "next line: marked there"))
             state.last_value = (reading.claims or reading.chains)[-1].segments[-1].node  # "= 14 GB" goes on from it
-            state.keyed = reading.text.rstrip().endswith("=")
             return
         if _data_line(reading):
             state.lines.append(LineResult(n_, shown, Status.UNMATCHED, message="the problem's data, set out: nothing "

@@ -89,8 +89,6 @@ class State:
     calculator: Calculator | None = None
     #: The next line with something on it (``[1] 11.66667`` says the line before it is code).
     next_line: str = ""
-    #: The line before keyed a calculator's sum (``140 ÷ 6 =``): this line's display is its value.
-    keyed: bool = False
     #: The learner's own names for values (``t1 = … = 4.78 ms``), as the nodes they stand for.
     variables: dict[str, n.Node] = field(default_factory=dict)
     #: Values of the parts of a step's working without one input, by (step, input): worked out once.

@@ -202,6 +202,10 @@ WORKINGS = {
     "unit-words-as-names": "".join(f"tokens = params * {i}  # {i} -> {i}\nparams = tokens / tps\n" for i in range(40)),
     "dotted-thousands-and-pieces": "".join(f"Four x {i}.990 = {i}.990.000.000 h: {i} x 2 = {2 * i}, x 3 = {6 * i}, "
                                            f"times {i} for key and value, times 9 = {i}.000 \n" for i in range(1, 60)),
+    "said-aloud": "".join(f"one forty {'eighty-one ninety-two ' * 12}times point two five{' five' * 40}, um, "
+                          f"twelve and a quarter, eight point nine six e fifteen e fifteen, three fifty take away "
+                          f"{'one thirty-one thousand and ' * 8}seventy-two, sixteen gigs\n" for _ in range(30)),
+    "calculator-tape": "".join(f"{i} ÷ 3.35 =\n{i / 3.35:.10g}\n+ 20 % =\n=\n" for i in range(1, 80)),
 }
 
 

@@ -143,6 +143,11 @@ def bits_for_bytes(tree: n.Node, right: Fraction, stated: Interval) -> bool:
     return written_bits and any(stated.contains(right * k) for k in (BITS, 1 / BITS))
 
 
+#: What a binary prefix read as the decimal one multiplies by, and the other way: (1024/1000)^k, k = 1 … 4.
+BINARY_PREFIXES = (*(Fraction(1024, 1000) ** j for j in (1, 2, 3, 4)),
+                   *(Fraction(1000, 1024) ** j for j in (1, 2, 3, 4)))
+
+
 def binary_for_decimal(right: Fraction, stated: Interval) -> bool:
     """``1.25 GiB``, then ``so 1.25 GB``: a size's binary prefix (2^30) read as the decimal one (10^9), or the
     other way.
@@ -150,8 +155,7 @@ def binary_for_decimal(right: Fraction, stated: Interval) -> bool:
     >>> binary_for_decimal(Fraction(1342177280), Interval(Fraction(1245 * 10**6), Fraction(1255 * 10**6)))
     True
     """
-    return right != 0 and any(stated.contains(right * (Fraction(1000, 1024) ** k) ** sign)
-                              for k in (1, 2, 3, 4) for sign in (1, -1))
+    return right != 0 and any(stated.contains(right * k) for k in BINARY_PREFIXES)
 
 
 def conversion_words(k: Fraction) -> str:

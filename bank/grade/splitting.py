@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from .. import notation as n
 from ..errors import NotationError
+from . import diagnose as dx
 from .arithmetic import check
 from .matching import same_kind
 from .precision import is_number
@@ -90,8 +91,7 @@ def _same_quantity(a: n.Node, b: n.Node) -> bool:
 
 
 #: What a conversion, right or wrong, may be off by besides a power of ten: bits, and binary prefixes.
-_SLIPS = (Fraction(1), Fraction(8), Fraction(1, 8), *(Fraction(1024, 1000) ** j for j in (1, 2, 3, 4)),
-          *(Fraction(1000, 1024) ** j for j in (1, 2, 3, 4)))
+_SLIPS = (Fraction(1), Fraction(8), Fraction(1, 8), *dx.BINARY_PREFIXES)
 
 
 def _plain_pair(segs: list[n.Segment]) -> bool:

@@ -192,11 +192,10 @@ def price_per_second(node: n.Node, scope: Scope, text: str) -> Amount | None:
     """``$0.000694 × 20.83 s = $0.0145``: a plain money figure that is, at its precision, a price the working knows
     in dollars a second (the rent's $2.50 an hour is $0.000694 a second) read as that price, "per second" unsaid.
     An hourly price put to seconds (``$2.50 × 20.83 s``) is no such figure, and stays a slip in the units."""
-    money = tuple(int(d == "money") for d in DIMENSIONS)
     rates = [v for name, v in scope.base.items()
-             if (u := scope.units.get(name)) is not None and per_time(money, u.dims)]
+             if (u := scope.units.get(name)) is not None and per_time(_MONEY, u.dims)]
     for q in n.walk(node):
-        if not (isinstance(q, n.Quantity) and isinstance(q.operand, n.Num) and q.unit.dims == money):
+        if not (isinstance(q, n.Quantity) and isinstance(q.operand, n.Num) and q.unit.dims == _MONEY):
             continue
         written = q.operand.value * q.unit.scale
         half = q.operand.resolution * q.unit.scale / 2
@@ -210,6 +209,8 @@ def price_per_second(node: n.Node, scope: Scope, text: str) -> Amount | None:
 
 
 _SECOND = parse_unit("s")
+#: The dimensions of a sum of money.
+_MONEY = tuple(int(d == "money") for d in DIMENSIONS)
 
 
 def period_of(side: Side) -> Fraction:

@@ -80,7 +80,7 @@ def _number(m: re.Match[str]) -> str:
         said = re.sub(r"\s+and\s+an?\s+\w+$", "", said)
     whole, point, fraction = ("zero", " point ", said[6:]) if said.startswith("point ") else said.partition(" point ")
     words = [w for w in re.split(r"[\s-]+", whole.strip()) if w != "and"]
-    value = _whole(words) if len(words) == 1 or not part else None
+    value = _whole(words)
     value = _grouped(words) if value is None else value
     digits = [0 if w == "oh" else _UNITS.get(w) for w in fraction.split()]
     scaled = _SCALED.match(m.string, m.end()) is not None  # "thirty million": a number before its scale

@@ -227,7 +227,7 @@
     if (low.indexOf("point ") === 0) { whole = "zero"; point = true; fraction = low.slice(6); }
     else { var at = low.indexOf(" point "); whole = at < 0 ? low : low.slice(0, at); point = at >= 0; fraction = at < 0 ? "" : low.slice(at + 7); }
     var words = whole.trim().split(/[\s-]+/).filter(function (w) { return w && w !== "and"; });
-    var value = words.length === 1 || !part ? saidWhole(words) : null;
+    var value = saidWhole(words);
     if (value === null) value = saidGrouped(words);
     var digits = fraction.split(/\s+/).filter(Boolean).map(function (w) { return w === "oh" ? 0 : (has(W.units, w) ? W.units[w] : null); });
     var scaled = /^\s+(?:million|billion|trillion)\b/i.test(string.slice(offset + said.length));

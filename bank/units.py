@@ -129,10 +129,12 @@ def is_unit_word(word: str) -> bool:
 def period(name: str) -> Fraction:
     """The time a rate is "per", in seconds (``$9.00 a day``, ``10.8M tok/hr``), or 0 when none is named.
 
-    >>> period("token/hour"), period("USD/day"), period("GB")
-    (Fraction(3600, 1), Fraction(86400, 1), Fraction(0, 1))
+    >>> period("token/hour"), period("USD/day"), period("GB"), period("rps")
+    (Fraction(3600, 1), Fraction(86400, 1), Fraction(0, 1), Fraction(1, 1))
     """
     for word in reversed(name.replace("/", " ").replace("·", " ").replace("$", " ").split()):
+        if word in _COMPOUNDS:  # rps: request/s
+            return period(_COMPOUNDS[word])
         unit = lookup(word)
         if unit is not None and unit.dims[0] == 1 and not any(unit.dims[1:]):
             return unit.scale

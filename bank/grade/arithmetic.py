@@ -202,6 +202,8 @@ def _follows(c: Amount, side: Side, line: n.Chain, ctx: Context) -> tuple[str | 
     if strict is not None:
         return "ok", None, strict  # 295 ÷ 1 FLOP/B per sequence = 295 sequences: 295 is the ridge, in FLOP/B
     verdict = _agree(c, side)
+    if verdict == "lenient" and _periods_apart(c, side) and unsaid.time_factors(first):
+        verdict = dx.Slip.UNITS  # $5.50 per hour / 60 = $0.0917 per second: unless a reading below converts
     if verdict in _AGREED:
         return verdict, None, c
     inner = _rounding_argument(first, ctx.scope, line.text)
@@ -403,6 +405,16 @@ def _agree(c: Amount, side: Side) -> str | None:
     if not same_kind(c.unit.dims, s.unit.dims) or side.written.contains(c.written):  # type: ignore[union-attr]
         return dx.Slip.UNITS
     return None
+
+
+def _periods_apart(c: Amount, side: Side) -> bool:
+    """Both sides rates per a named time, not the same one, and apart in size: a time factor written plain on the
+    left must convert the one into the other (``$5.50 per hour / 60`` is no price per second)."""
+    s = side.value
+    if c.unit is None or s.unit is None or c.unit.dims != s.unit.dims or not (c.annotated and s.annotated):
+        return False
+    mine, said = period(c.unit.name), period(s.unit.name)
+    return bool(mine) and bool(said) and mine != said and not side.base.contains(c.base)
 
 
 def _plain_left(c: Amount, s: Amount) -> bool:

@@ -8,8 +8,8 @@
 - A result written first, then a dash and its working (``26 GB - 13B × 2 bytes``), where the two agree.
 - ``70G`` as seventy billion, not 70 GB, where gigabytes would leave a claim's units apart.
 - Values side by side (``(16-bit, 8-bit) = (140, 70) GB``, ``load | init = 13.3 | 25 s``): a claim for each.
-- A label that is a unit (``ms: 16 / 3.35 = 4.78``), or ends with one in brackets (``W16 [GB] := …``), gives it
-  to a bare result.
+- A label that is a unit (``ms: 16 / 3.35 = 4.78``), or ends with one in brackets (``W16 [GB] := …``) or as a
+  key's last word (``w_int8_gb: 70``), gives it to a bare result (:mod:`.label_units`).
 
 >>> from bank.load import load
 >>> from bank.variant import variant
@@ -31,13 +31,12 @@ from fractions import Fraction
 
 from .. import notation as n
 from ..errors import NotationError
-from ..units import DIMENSIONS, Unit, UnitError, parse_unit
-from ..vocabulary import COUNTED, UNITS
 from ..notation.layout import opens_with_value
 from ..notation.respell import dash_after_result, respell
 from ..notation.nodes import moved
 from ..notation.tuples import spread
-from . import console, prompts, rpn, sheet, sql, variables
+from . import console, naming, prompts, rpn, sheet, sql, variables
+from .label_units import label_unit
 from .reading import amount
 from .state import State
 
@@ -135,6 +134,8 @@ def _read_any(state: State, raw: str) -> n.Reading | None:
         if state.code is not None:
             _read(state, raw)  # for the name it may give the value
             return None
+    if naming.titles_a_step(state, raw):  # "**Intensity at batch 1**": the step's name, its number a word
+        return n.Reading(raw, "")
     reading = _side_by_side(state, raw) or _read(state, raw)
     if shown and asked is not None:
         console.name_printed(state, shown, reading)
@@ -178,7 +179,7 @@ def _read(state: State, raw: str, heading: bool = False) -> n.Reading:
         if variables.uses(raw, name) and name in variables.spotted(state.variables):  # "… -> 1/t1 = 209 tok/s"
             reading = _read_line(state, raw, names | {name})
     substituted = variables.substitute(reading, state.variables)
-    return _unit_label(_itself(_plain_again(_formula_in_words(reading, substituted, state)), state), heading)
+    return label_unit(_itself(_plain_again(_formula_in_words(reading, substituted, state)), state), heading)
 
 
 def _updated(state: State, names: frozenset[str], name: str, text: str, before: n.Node) -> n.Reading:
@@ -187,7 +188,7 @@ def _updated(state: State, names: frozenset[str], name: str, text: str, before: 
                                    state.variables)
     if reading.claims:  # the value the line comes to: "mem *= 0.9 → 72 GB" makes mem 72 GB
         variables.keep(state.variables, name, reading.claims[0].segments[-1].node)
-    return _unit_label(reading)
+    return label_unit(reading)
 
 
 def _read_line(state: State, raw: str, names: frozenset[str], previous: n.Node | None = None,
@@ -251,7 +252,7 @@ _G_AFTER_NUMBER = re.compile(r"\d\s?G\b")
 def _giga(state: State, raw: str, names: frozenset[str], reading: n.Reading) -> n.Reading:
     """The line with ``G`` as a billion where, read as gigabytes, it leaves a claim's sides in different units
     and, read as a billion, they meet."""
-    if not _G_AFTER_NUMBER.search(raw) or not _units_apart(reading, state):
+    if not _G_AFTER_NUMBER.search(raw) or not _units_apart(reading, state, cancelled=True):
         return reading
     try:
         again = _read_line(state, raw, names, giga=True)
@@ -331,8 +332,9 @@ def _holding(reading: n.Reading, state: State) -> list[bool] | None:
     return out
 
 
-def _units_apart(reading: n.Reading, state: State) -> bool:
-    """Whether some claim's first and last sides have units of different kinds."""
+def _units_apart(reading: n.Reading, state: State, cancelled: bool = False) -> bool:
+    """Whether some claim's first and last sides have units of different kinds; with ``cancelled``, also where
+    the first side's units cancel out and the last side has some (``16G/16G = 1 FLOP/B``)."""
     for chain in variables.substitute(reading, state.variables).claims:
         if len(chain.segments) < 2:
             continue
@@ -340,7 +342,9 @@ def _units_apart(reading: n.Reading, state: State) -> bool:
             a, b = (amount(s.node, state.scope(), reading.text) for s in (chain.segments[0], chain.segments[-1]))
         except (NotationError, ArithmeticError, ValueError):
             continue
-        if a.dims is not None and b.dims is not None and any(a.dims) and any(b.dims) and a.dims != b.dims:
+        if a.dims is None or b.dims is None or not any(b.dims) or a.dims == b.dims:
+            continue
+        if any(a.dims) or cancelled and not a.bare:
             return True
     return False
 
@@ -377,127 +381,6 @@ def _plain_again(reading: n.Reading) -> n.Reading:
             chain = replace(chain, segments=segs[:-1])
         chains.append(chain)
     return replace(reading, chains=tuple(chains))
-
-
-def _unit_label(reading: n.Reading, heading: bool = False) -> n.Reading:
-    """``ms: 16 / 3.35 = 4.78``, ``GB sent: 2 x 80 x 49.2 MB = 7.87``: a label that opens with a unit gives it to
-    a bare result (``Mtok per $: 10.8 / 2.50 = 4.32`` is tokens per dollar, not a price)."""
-    clause = re.split(r"[,;]", reading.label)[-1]  # its last clause
-    unit = _bracketed_unit(reading.label) or _label_unit(clause) or (_trailing_unit(clause) if heading else None)
-    if unit is None:
-        return _per_label(reading)
-    chains = []
-    for chain in reading.chains:
-        last = chain.segments[-1].node if chain.claim and chain.segments else None
-        labelled = _labelled(last, *unit) if last is not None else None
-        if labelled is not None:
-            chain = replace(chain, segments=(*chain.segments[:-1], replace(chain.segments[-1], node=labelled)))
-        chains.append(chain)
-    return replace(reading, chains=tuple(chains))
-
-
-#: A label that ends by saying what a price is per: ``Cost per Mtok?``, ``price per card-hour:``.
-_PER_LABEL = re.compile(r"\bper\s+([A-Za-z][\w-]*)\s*[?:]?\s*$")
-
-
-def _per_label(reading: n.Reading) -> n.Reading:
-    """``Cost per Mtok? $10/hr / (2,563 × 3,600) = $1.08``, ``Cost per hr = $2.25``: a sum of money under a label
-    that says what it is per is a price per that (``$1.08 per Mtok``, ``$2.25 an hour``)."""
-    m = _PER_LABEL.search(reading.label)
-    per_text = m.group(1) if m is not None else ""
-    try:
-        per = parse_unit(per_text) if per_text else None
-    except UnitError:
-        per = None
-    if per is None or per.dimensionless or per.dims[DIMENSIONS.index("money")]:
-        return reading
-    # "rent per year: 2.50 × 365 = $912.50": a period's total worked may say its period, or not; "Cost per hr =
-    # $2.25", a sum only said, is the rate
-    sizes = (1,) if per.dims[DIMENSIONS.index("time")] else (1, 2)
-    chains = list(reading.chains)
-    claims = [i for i, c in enumerate(chains) if c.claim and c.segments]
-    # one claim of a working and its value, the label's ("$4.50 div 60 = $0.075, mult 36.7 s = $2.75" goes on past it)
-    k = claims[0] if len(claims) == 1 and len(chains[claims[0]].segments) in sizes else None
-    last = chains[k].segments[-1].node if k is not None else None
-    if k is None or not isinstance(last, n.Quantity) or last.unit.name != "USD" or not isinstance(last.operand, n.Num):
-        return reading
-    text = f"{last.unit_text}/{per_text}"
-    priced = replace(last, unit=parse_unit(text), unit_text=text)
-    chains[k] = replace(chains[k], segments=(*chains[k].segments[:-1], replace(chains[k].segments[-1], node=priced)))
-    return replace(reading, chains=tuple(chains))
-
-
-def _labelled(node: n.Node, unit: Unit, text: str) -> n.Quantity | None:
-    """A result in its label's unit: a plain number (``= 30M`` says its own scale), one counted per something
-    (``4.78 per token`` under ``ms:``, 4.78 ms per token), or a sum the label says what it is per (``$1.00`` under
-    ``$/Mtok:``)."""
-    number = n.bare(node)
-    if not isinstance(number, n.Num) or not _PLAIN_NUMBER.fullmatch(number.text.strip()):
-        return None
-    if number is node:
-        return n.Quantity(node.start, node.end, number, unit, text)
-    assert isinstance(node, n.Quantity)
-    if node.unit_text and text.startswith(f"{node.unit_text}/"):  # "$/Mtok full: … = $1.00": a price, per Mtok
-        return replace(node, unit=unit, unit_text=text)
-    if not node.unit_text.startswith("/") or any(k > 0 for k in node.unit.dims):
-        return None
-    try:
-        return replace(node, unit=parse_unit(text + node.unit_text), unit_text=text + node.unit_text)
-    except UnitError:
-        return None
-
-
-_PLAIN_NUMBER = re.compile(r"[\d,.]+(?:[eE][-+]?\d+)?")
-
-
-def _bracketed_unit(label: str) -> tuple[Unit, str] | None:
-    """The unit a label ends with in brackets (``W16 [GB] := …``, ``t_read [s]``, ``read time (s)``), spelled out or
-    not."""
-    m = re.search(r"\[([^\[\]]+)\]\s*$|\(([^()]+)\)\s*$", label)
-    if m is None:
-        return None
-    text = (m.group(1) or m.group(2)).strip()
-    try:
-        unit = parse_unit(text)
-    except UnitError:
-        return None
-    return None if unit.dimensionless else (unit, text)
-
-
-def _label_unit(label: str) -> tuple[Unit, str] | None:
-    """The unit a short label opens with, written as a symbol (``ms``, ``GB sent``, ``tok/s per seq``, ``Mtok per
-    $``), if any. Words spelled out name a quantity (``bytes/step``, ``replica rent``), and a bare count is a
-    heading (``cards:``)."""
-    words = label.split()
-    if not 0 < len(words) <= 3 or len(words[0]) < 2 or _period(words[0]):
-        return None
-    for k in range(min(3, len(words)), 0, -1):
-        text = " ".join(words[:k]).replace(" per ", "/")
-        try:
-            unit = parse_unit(text)
-        except UnitError:
-            continue
-        counted = all(d in COUNTED for d, power in zip(DIMENSIONS, unit.dims) if power)
-        spelled = any(len(word) > 4 for word in re.findall(r"[A-Za-z]+", text))
-        return None if unit.dimensionless or spelled or (counted and unit.scale == 1) else (unit, text)
-    return None
-
-
-def _trailing_unit(label: str) -> tuple[Unit, str] | None:
-    """The unit a sheet's row heading ends with (``weights GB``, ``mem time ms``), written as a symbol of two
-    letters or more, not what it is per (``tokens per day``)."""
-    words = label.split()
-    if not 2 <= len(words) <= 5 or len(words[-1]) < 2 or words[-2].lower() == "per":
-        return None
-    found = _label_unit(words[-1])
-    return found if found is not None and not found[0].dims[DIMENSIONS.index("money")] else None
-
-
-def _period(word: str) -> bool:
-    """A period spelled as a word (``year: 24 × 365 = 8,760`` counts hours in a year): what a line works over,
-    not its unit (``h:`` and ``ms:`` are units)."""
-    unit = UNITS.get(word.lower())
-    return unit is not None and unit.dimension == "time" and unit.scale >= 3600 and len(word) > 3
 
 
 def _bare(node: n.Node) -> bool:

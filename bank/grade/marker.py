@@ -35,7 +35,7 @@ from .locate import carried_value, locate
 from .matching import YES, Claim, compatible, fits, same_kind
 from .messages import message
 from .naming import checking, label_after
-from .reference import RefStep, reference
+from .reference import RefStep, label_words, reference
 from .report import SEVERITY, Carry, ClaimResult, Coverage, LineResult, Report, Status, StepCoverage, number
 from .splitting import pieces
 from .words import show
@@ -168,6 +168,9 @@ _DISPLAY = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d*)(?:\.\d+)?(?:\s?[eE]\s?[-+]?
 
 #: Where a sentence ends: a full stop, ``!`` or ``?`` (not a decimal point), or a semicolon, before a space.
 _SENTENCE_END = re.compile(r"(?:[.!?](?![0-9])|;)\s+")
+#: A comma that ends a clause (not one inside a number), and the words that open a clause saying what follows.
+_CLAUSE = re.compile(r",\s+")
+_OPENS = re.compile(r"(?:so|which|hence|thus|giving|meaning|making)\b", re.I)
 
 
 def _sentence_label(raw: str, reading: n.Reading, chain: n.Chain) -> str:
@@ -178,13 +181,18 @@ def _sentence_label(raw: str, reading: n.Reading, chain: n.Chain) -> str:
     >>> r = read_line("capacity: 10 x 1.1 = 11 rps. During the rise 10 x 1.2 = 12 rps.")
     >>> [_sentence_label(r.text, r, c) for c in r.claims]
     ['capacity', 'During the rise']
+
+    So does a clause, after a comma: ``141 GB of memory, so the usable memory is 141 GB``.
     """
     before = [c for c in reading.chains if c.segments and c.start < chain.start]
     if not before:
         return reading.label
     gap = raw[max(s.end for c in before for s in c.segments):chain.start]
     sentences = _SENTENCE_END.split(gap)
-    return sentences[-1].strip(" :,-–—") if len(sentences) > 1 else reading.label
+    if len(sentences) > 1:
+        return sentences[-1].strip(" :,-–—")
+    clause = _CLAUSE.split(gap)[-1].strip(" :-–—")  # "141 GB of memory, so the usable memory is 141 GB"
+    return clause if _CLAUSE.search(gap) and _OPENS.match(clause) and label_words(clause) else reading.label
 
 
 def _data_line(reading: n.Reading) -> bool:
@@ -364,6 +372,8 @@ def _claim(state: State, n_: int, chain: n.Chain, label: str, interim: bool = Fa
     if checking(label) and outcome.status in (Status.CORRECT, Status.CARRIED) and outcome.step is not None \
             and (state.covered(outcome.step.name) or outcome.step.name in state.slipped):
         outcome = Outcome(Status.UNMATCHED)  # "check: 2.68 GB / 16,384 ≈ 164 KB ✓": the learner's own numbers again
+    if outcome.status == Status.SLIP and len(chain.segments) == 1 and n.names(first):
+        outcome = Outcome(Status.UNMATCHED)  # "KV per token = 2 × layers × kv_heads × bytes": a formula, no value said
     if interim and outcome.status == Status.SLIP:
         outcome = replace(outcome, tentative=True)
     return _record(state, n_, chain, arith, outcome, label, found)

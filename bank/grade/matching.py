@@ -139,20 +139,28 @@ def fits(claim: Claim, unit: Unit, base: Fraction, shown: Fraction) -> str | Non
         if mine.dimensionless or _per_count_unsaid(mine, unit):
             return YES if claim.written.contains(shown) else None
         return UNITS if mine.scale != 1 and claim.written.contains(shown) else None
-    if mine is not None and compatible(mine.dims, unit.dims) and claim.base.contains(base):
+    if mine is not None and compatible(mine.dims, unit.dims) and not _rate_for_count(mine, unit) \
+            and claim.base.contains(base):
         return YES  # $21,900/year for $21,900: a "per" part goes unsaid
-    if mine is not None and _per_time(unit.dims, mine.dims) and claim.base.scale(period(mine.name)).contains(base):
+    if mine is not None and _per_time(unit.dims, mine.dims) and not _rate_for_count(mine, unit) \
+            and claim.base.scale(period(mine.name)).contains(base):
         return YES  # 10.8M tok/hr for the 10.8 million tokens made in an hour
     if mine is not None and _per_time(mine.dims, unit.dims) and period(unit.name) >= _LONG_PERIOD \
             and claim.base.contains(base * period(unit.name)):
         return YES  # 30 Mtok for the 30 million tokens a day: the step's "a day" unsaid
     if plain(mine) and claim.base.contains(base):
         return YES  # 1.6e10 for 16 GFLOP/token: a plain number in base units (rule 4)
-    if not claim.written.contains(shown):
+    if not claim.written.contains(shown) or mine is not None and _rate_for_count(mine, unit):
         return None
     if mine is None or mine.dimensionless or compatible(mine.dims, unit.dims) or _count_of(mine, unit):
         return YES  # "1.25 per card" for $1.25/hour/card: the step's own count names the plain number
     return UNITS
+
+
+def _rate_for_count(mine: Unit, unit: Unit) -> bool:
+    """A rate per second or shorter said for a total: ``10 rps`` is not 10 requests, as 2 TB/s is not 2 TB.
+    Not work: "16 gigaflops" is said of a count of FLOPs as often as of a rate."""
+    return mine.dims[0] < 0 and unit.dims[0] == 0 and not mine.dims[_COMPUTE] and 0 < period(mine.name) <= 1
 
 
 #: A count may stand for a rate per hour or longer (tokens a day); per second it must say so (2 TB is not 2 TB/s).
@@ -271,7 +279,7 @@ def money_unsaid(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
         a == b or a == 0 and b < 0 for i, (a, b) in enumerate(zip(mine, theirs)) if i != _MONEY)
 
 
-_MONEY = DIMENSIONS.index("money")
+_MONEY, _COMPUTE = DIMENSIONS.index("money"), DIMENSIONS.index("compute")
 
 
 def priced(claim: Claim, step: RefStep) -> bool:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from ..vocabulary import NUMBER_WORDS
 from .unsaid import per_time
 from .matching import YES, Claim, fits, labels_clash, money_unsaid, period_clash, same_kind
-from .reference import RefStep, label_words
+from .reference import STOPWORDS, RefStep, label_words
 from .state import State
 
 
@@ -130,8 +131,10 @@ def label_after(state: State, label: str, claim: Claim, text: str, end: int) -> 
     tail = _SENTENCE_END.split(text[end:], maxsplit=1)[0].strip(" ,")
     words = tail.split(maxsplit=1)
     phrase = bool(words) and words[0].lower() in _PHRASE  # "for the 4-bit weights", not a clause
-    after = named_step(state, tail, claim) if phrase and len(label_words(tail)) <= 3 \
-        and not state.restates_given(claim) else None  # "57,344 bytes per token of cache" stays a given
+    bare = _BARE_TAIL.fullmatch(text[end:]) is not None and words[0].lower() not in STOPWORDS
+    # "= 10 rps backlog growth", "141G usable": a few words ending the line, not a phrase ("of cache", "a token")
+    after = named_step(state, tail, claim) if (phrase or bare) and len(label_words(tail)) <= 3 \
+        and (bare or not state.restates_given(claim)) else None  # "57,344 bytes per token of cache" stays a given
     if after is None or fits(claim, after.unit, after.base, after.shown) != YES and any(
             fits(claim, s.unit, s.base, s.shown) == YES for s in state.ref.steps):
         return label  # "= 209 tokens/s for one sequence": words about the value, not the step it is
@@ -145,6 +148,9 @@ def _said_kind(claim: Claim, step: RefStep) -> bool:
     unit = claim.unit
     return unit is not None and not unit.dimensionless and same_kind(unit.dims, step.unit.dims)
 
+
+#: A line ending in a few plain words after its last value, naming it (``= 10 rps backlog growth``).
+_BARE_TAIL = re.compile(r"\s+[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2}\s*[.*]*\s*")
 
 #: Words that open a phrase saying what a value is (``… = 9,000 tok/s to provision``), not a clause of its own.
 _PHRASE = frozenset({"for", "at", "to", "as", "in", "on"})
@@ -181,3 +187,23 @@ def only_open(state: State, claim: Claim) -> RefStep | None:
     if len(kind) != 1 or not (any(state.covered(a) for a in kind[0].ancestors) or not kind[0].ancestors):
         return None
     return kind[0]
+
+
+#: Markup around a heading and the marks that open or close it: ``**…**``, ``## …``, ``- …:``.
+_HEADING_MARKS = re.compile(r"^[\s#*_>\-]+|[\s*_:]+$")
+
+
+def titles_a_step(state: State, raw: str) -> bool:
+    """Whether a line is a step's title and nothing more, a number in it spelled in figures (``**Intensity at
+    batch 1**`` for "intensity at batch one"): a heading, whose number belongs to its words.
+
+    The words are compared in order, so ``batch 64 intensity`` is no heading of "intensity at batch 64".
+    """
+    said = _title_words(_HEADING_MARKS.sub("", raw))
+    return any(any(w.isdigit() for w in said) and said == _title_words(s.label) for s in state.ref.steps)
+
+
+def _title_words(text: str) -> list[str]:
+    words = [w for w in re.split(r"[^a-z0-9]+", text.lower()) if w]
+    return [str(NUMBER_WORDS[w]) if w in NUMBER_WORDS else w for w in words]
+

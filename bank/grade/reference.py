@@ -156,7 +156,7 @@ def _rounding(tree: notation.Node, env: Mapping[str, Fraction]) -> tuple[str | N
 
 
 #: Words that say nothing about which step a label means.
-_STOPWORDS = frozenset("""a an the of per for in at to and with on by from one each step steps total is are
+STOPWORDS = frozenset("""a an the of per for in at to and with on by from one each step steps total is are
     so then this that it its our my we i you all time""".split())
 
 
@@ -186,7 +186,7 @@ def label_words(text: str) -> frozenset[str]:
     text = _NUMBERED.sub(" ", _CLITIC.sub("", text.lower()))  # "Step 3 —": where the line sits, not what it computes
     text = _SYMBOL.sub(" ", _LISTED.sub(" ", text))  # "2/ rent", "M = usable memory": the list's number, a symbol
     text = _NUMERIC_TYPE.sub(r" \1 bit ", text)  # "int4 fits": the 4-bit case
-    words = (LABEL_SHORT_FORMS.get(w, w) for w in re.split(r"[^a-z0-9]+", text) if w and w not in _STOPWORDS)
+    words = (LABEL_SHORT_FORMS.get(w, w) for w in re.split(r"[^a-z0-9]+", text) if w and w not in STOPWORDS)
     return frozenset(_stem(w) for w in words)
 
 

@@ -231,7 +231,7 @@ def converted(tree: n.Node, scope: Scope, text: str = "") -> list[Amount]:
     alone, then all together; for each, the other plain numbers read plain, then in the units the problem shows
     them with (:func:`implied`). Empty when the working has no such factor.
     """
-    factors = [x for x in leaves(tree) if _time_factor(x)][:MAX_FACTORS]
+    factors = time_factors(tree)
     choices = [[x] for x in factors] + ([factors] if len(factors) > 1 else [])  # "365 days × 24 h": the 24 converts
     readings = []
     for choice in choices:
@@ -245,6 +245,11 @@ def converted(tree: n.Node, scope: Scope, text: str = "") -> list[Amount]:
         except NotationError:
             continue
     return readings
+
+
+def time_factors(tree: n.Node) -> list[n.Node]:
+    """The time conversion factors in a working (``60``, ``3,600 s``, ``24 h``), at most :data:`MAX_FACTORS`."""
+    return [x for x in leaves(tree) if _time_factor(x)][:MAX_FACTORS]
 
 
 def _time_factor(x: n.Node) -> bool:

@@ -254,7 +254,17 @@ class ProseParser(Parser):
             symbol = op.kind == "op" and op.text in ("*", "/") or op.kind == "name" and op.text in ("x", "X")
             if symbol and self._operand_follows(k + 1) and self.tokens[self.pos - 1].kind in ("num", "name"):
                 return k
+            if self._per_label(k) and self.tokens[self.pos - 1].kind == "num":
+                return k + 2  # 2 all-reduces/layer × 80 layers: the label has a "per" part
         return 0
+
+    def _per_label(self, k: int) -> bool:
+        """Whether ``/ word`` or ``per word`` and then a ``×`` sign and an operand follow ``k`` ahead."""
+        bar, word, op = self.peek(k), self.peek(k + 1), self.peek(k + 2)
+        return (bar.kind == "op" and bar.text == "/" or bar.kind == "name" and bar.text == "per") \
+            and word.kind == "name" and word.text not in RESERVED and word.text not in self.names \
+            and (op.kind == "op" and op.text == "*" or op.kind == "name" and op.text in ("x", "X")) \
+            and self._operand_follows(k + 3)
 
     def _fillers(self, k: int) -> int | None:
         """How many plain words (at most three) stand between here+k and an operand, or None."""

@@ -158,8 +158,17 @@
       var symbol = (op.kind === "op" && (op.text === "*" || op.text === "/")) || (op.kind === "name" && (op.text === "x" || op.text === "X"));
       var before = this.tokens[this.pos - 1];
       if (symbol && this.operandFollows(k + 1) && before && (before.kind === "num" || before.kind === "name")) return k;
+      if (this.perLabel(k) && before && before.kind === "num") return k + 2;  /* 2 all-reduces/layer x 80 layers */
     }
     return 0;
+  };
+  /* "/ word" or "per word", then a times sign and an operand, k ahead (prose.py _per_label). */
+  P.perLabel = function (k) {
+    var bar = this.peek(k), word = this.peek(k + 1), op = this.peek(k + 2);
+    return ((bar.kind === "op" && bar.text === "/") || (bar.kind === "name" && bar.text === "per")) &&
+      word.kind === "name" && !has(vocab().reserved, word.text) &&
+      ((op.kind === "op" && op.text === "*") || (op.kind === "name" && (op.text === "x" || op.text === "X"))) &&
+      this.operandFollows(k + 3);
   };
   P.fillers = function (k) {
     for (var extra = 0; extra < 4; extra++) {

@@ -120,11 +120,17 @@ def _name_leaf(leaf: n.Name, value: Amount, ref: Reference, learner: dict[str, F
 
 def _number_leaf(leaf: n.Node, value: Amount, ref: Reference, history: History) -> Leaf:
     given = _givens(value, ref)
-    if given:
-        return Leaf(leaf, value, given, (), ())
+    if given:  # a given, unless the learner took it for a step's value ("rent: $1.00/hr", one card's price)
+        return Leaf(leaf, value, given, (), tuple(_adopted(value, ref, history)))
     exact = tuple(s.name for s in ref.steps if _equals(value, s))
     stands = _from_history(value, ref, history) + [s for s in _roundings(leaf, value, ref) if s.step not in exact]
     return Leaf(leaf, value, (), exact, tuple(stands))
+
+
+def _adopted(value: Amount, ref: Reference, history: History) -> list[Stand]:
+    """The steps an earlier line gave this number to, as a slip: a given the learner took for the step's value."""
+    return [Stand(e.step, as_step_value(value, ref.step(e.step)), e.n, False) for e in history.stating(value)
+            if e.step is not None and e.status == "slip"]
 
 
 def _givens(value: Amount, ref: Reference) -> tuple[str, ...]:

@@ -3,8 +3,9 @@ a period (``bare_cost_hr``); a label after the value (``= 10 rps backlog growth`
 (``…, so the usable memory is 141 GB``); a per-second rate never taken for a count (``10 rps`` is not 10 requests);
 ``G`` as a billion where gigabytes would cancel (``16G/16G = 1 FLOP/B``); a label with a "per" part before the
 times sign (``2 all-reduces/layer × 80 layers``); a time factor that cannot convert (``$5.50 per hour / 60`` is no
-price per second); a heading that is a step's title (``**Intensity at batch 1**``); and a formula in names, which
-states no value (``KV per token = 2 × layers × kv_heads × head_dim × bytes``).
+price per second); a given taken for a step's value, then used as the learner's own (``Rent: $1.00/hr for the
+replica``, one card's price, then ``$1.00 / 10.8M``); a heading that is a step's title (``**Intensity at batch
+1**``); and a formula in names, which states no value (``KV per token = 2 × layers × kv_heads × head_dim × bytes``).
 
 Cases come from unseen workings marked by hand before the grader ran (tests/grade/corpus, ``s37-*``); each failed on
 the grader as the session found it, but the guards, which keep what the round must not break.
@@ -74,3 +75,20 @@ def test_label_with_a_per_part(text, first):
     """``2 all-reduces/layer × 80 layers``: the words and their "per" part name the 2; the product goes on."""
     chain = read_line(text).claims[0]
     assert text[chain.segments[0].start:chain.segments[0].end] == first
+
+
+#: One card's price taken for the replica's rent (a slip), then used as the learner's own rent.
+ONE_CARD = "Rent: $1.00/hr for the replica\nTokens/hr: 3,000 tok/s × 3,600 = 10.8M tok/hr\n"
+
+
+@pytest.mark.parametrize("qid,seed,working,line,status,step", [
+    ("token-cost-from-card-price", "uv3", ONE_CARD + "Full load: $1.00 / 10.8M = $0.0926/Mtok", 1, "slip",
+     "replica_cost"),
+    ("token-cost-from-card-price", "uv3", ONE_CARD + "Full load: $1.00 / 10.8M = $0.0926/Mtok", 3, "carried",
+     "cost_full"),
+    ("token-cost-from-card-price", "uv3", ONE_CARD + "Full load: $1.00 / 10.8M = $0.0962/Mtok", 3, "slip",
+     "cost_full"),
+], ids=["the-given-for-the-step", "then-used-as-theirs", "a-slip-on-it"])
+def test_given_taken_for_a_step(qid, seed, working, line, status, step):
+    """``$1.00`` is the card's price and the learner's rent alike: after the rent line, it is their rent."""
+    assert_line(qid, seed, working, line, status, step)

@@ -121,16 +121,24 @@ def _name_leaf(leaf: n.Name, value: Amount, ref: Reference, learner: dict[str, F
 def _number_leaf(leaf: n.Node, value: Amount, ref: Reference, history: History) -> Leaf:
     given = _givens(value, ref)
     if given:  # a given, unless the learner took it for a step's value ("rent: $1.00/hr", one card's price)
-        return Leaf(leaf, value, given, (), tuple(_adopted(value, ref, history)))
+        return Leaf(leaf, value, given, (), tuple(_adopted(value, ref, history, given)))
     exact = tuple(s.name for s in ref.steps if _equals(value, s))
     stands = _from_history(value, ref, history) + [s for s in _roundings(leaf, value, ref) if s.step not in exact]
     return Leaf(leaf, value, (), exact, tuple(stands))
 
 
-def _adopted(value: Amount, ref: Reference, history: History) -> list[Stand]:
-    """The steps an earlier line gave this number to, as a slip: a given the learner took for the step's value."""
-    return [Stand(e.step, as_step_value(value, ref.step(e.step)), e.n, False) for e in history.stating(value)
-            if e.step is not None and e.status == "slip"]
+def _adopted(value: Amount, ref: Reference, history: History, given: tuple[str, ...]) -> list[Stand]:
+    """The steps an earlier line gave this number to, as a slip, saying it as the given it is (``$1.00/hr``, the
+    price of a card): a given the learner took for the step's value. Not the same number of another kind (4
+    replicas where a card costs $4.00 an hour)."""
+    units, out = ref.plan.units, []
+    for e in history.stating(value):
+        if e.step is None or e.status != "slip":
+            continue
+        said = e.claim.unit if e.claim.unit is not None and not e.claim.unit.dimensionless else ref.step(e.step).unit
+        if any(compatible(said.dims, units[g].dims) for g in given):  # "rent = 4.75": the step's kind, unsaid
+            out.append(Stand(e.step, as_step_value(value, ref.step(e.step)), e.n, False))
+    return out
 
 
 def _givens(value: Amount, ref: Reference) -> tuple[str, ...]:

@@ -191,8 +191,9 @@ def _sentence_label(raw: str, reading: n.Reading, chain: n.Chain) -> str:
     sentences = _SENTENCE_END.split(gap)
     if len(sentences) > 1:
         return sentences[-1].strip(" :,-–—")
-    clause = _CLAUSE.split(gap)[-1].strip(" :-–—")  # "141 GB of memory, so the usable memory is 141 GB"
-    return clause if _CLAUSE.search(gap) and _OPENS.match(clause) and label_words(clause) else reading.label
+    clauses = _CLAUSE.split(gap)  # "141 GB of memory, so the usable memory is 141 GB"
+    clause = clauses[-1].strip(" :-–—")
+    return clause if len(clauses) > 1 and _OPENS.match(clause) and label_words(clause) else reading.label
 
 
 def _data_line(reading: n.Reading) -> bool:

@@ -159,7 +159,7 @@ def fits(claim: Claim, unit: Unit, base: Fraction, shown: Fraction) -> str | Non
 
 def _rate_for_count(mine: Unit, unit: Unit) -> bool:
     """A rate per second or shorter said for a total: ``10 rps`` is not 10 requests, as 2 TB/s is not 2 TB.
-    Not work: "16 gigaflops" is said of a count of FLOPs as often as of a rate."""
+    Work is exempt: "16 gigaflops" is said of a count of FLOPs as often as of a rate."""
     return mine.dims[0] < 0 and unit.dims[0] == 0 and not mine.dims[_COMPUTE] and 0 < period(mine.name) <= 1
 
 

@@ -44,6 +44,9 @@ from .state import State
 def read(state: State, raw: str) -> n.Reading | None:
     """The claims of one line (see the module docstring); None for a line typed at a prompt, whose value is
     on the next line. A line numbered ``(3)`` gives its value to later lines that name it so (``(3) ÷ (5)``)."""
+    if len(raw) > _LONGEST:  # no reading of it fits the parser's limit; refused before any of them is tried
+        raise NotationError(f"line is {len(raw):,} characters long; the limit is {n.MAX_LENGTH:,}", raw,
+                            n.MAX_LENGTH, len(raw))
     number = _NUMBERED.match(raw)
     raw = _referenced(state, raw, number.end() if number else 0)
     reading = _read_any(state, raw)
@@ -52,6 +55,9 @@ def read(state: State, raw: str) -> n.Reading | None:
                        variables.value_of(variables.substitute(reading, state.variables)))
     return reading
 
+
+#: The longest line read (a table's row or a console's tuple may be split into parts within the parser's limit).
+_LONGEST = 8 * n.MAX_LENGTH
 
 #: A line that numbers its step: ``(3) free = …``.
 _NUMBERED = re.compile(r"^\s*\((\d{1,2})\)\s")

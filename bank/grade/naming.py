@@ -190,7 +190,7 @@ def only_open(state: State, claim: Claim) -> RefStep | None:
 
 
 #: Markup around a heading and the marks that open or close it: ``**…**``, ``## …``, ``- …:``.
-_HEADING_MARKS = re.compile(r"^[\s#*_>\-]+|[\s*_:]+$")
+_OPENING_MARKS, _CLOSING_MARKS = " \t#*_>-", " \t*_:"
 
 
 def titles_a_step(state: State, raw: str) -> bool:
@@ -199,7 +199,7 @@ def titles_a_step(state: State, raw: str) -> bool:
 
     The words are compared in order, so ``batch 64 intensity`` is no heading of "intensity at batch 64".
     """
-    said = _title_words(_HEADING_MARKS.sub("", raw))
+    said = _title_words(raw.lstrip(_OPENING_MARKS).rstrip(_CLOSING_MARKS))
     return any(any(w.isdigit() for w in said) and said == _title_words(s.label) for s in state.ref.steps)
 
 

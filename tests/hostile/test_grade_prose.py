@@ -127,6 +127,8 @@ LINES = {
     "compound-updates": "q = 0; q += " + "q += " * 200 + "1 * 60 → 60 -= *= /= 0 → 1",
     "said-ahead-and-remarks": "Bottom line: 1 s " * 100 + "and divided by and times and at 4 bit half that "
                               + "Caveat: 2 s → n = 3 s, so x = 1 × 2",
+    # far over the parser's limit: refused at once, not after every reading is tried (it took 10 s)
+    "a-long-line": "**Intensity at batch " + " " * 200_000 + "1** = 1 rps backlog growth",
 }
 
 #: Whole workings that ask the reader to remember: a learner's variables, and a prompt's printed value.

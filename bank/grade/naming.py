@@ -7,6 +7,7 @@ fits, the nearest wins (``≈ 100 s`` is the boot time, not a read time of 65 s)
 
 from __future__ import annotations
 
+import functools
 import re
 from fractions import Fraction
 
@@ -200,10 +201,13 @@ def titles_a_step(state: State, raw: str) -> bool:
     The words are compared in order, so ``batch 64 intensity`` is no heading of "intensity at batch 64".
     """
     said = _title_words(raw.lstrip(_OPENING_MARKS).rstrip(_CLOSING_MARKS))
-    return any(any(w.isdigit() for w in said) and said == _title_words(s.label) for s in state.ref.steps)
+    return any(w.isdigit() for w in said) and any(said == _label_title(s.label) for s in state.ref.steps)
 
 
-def _title_words(text: str) -> list[str]:
+def _title_words(text: str) -> tuple[str, ...]:
     words = [w for w in re.split(r"[^a-z0-9]+", text.lower()) if w]
-    return [str(NUMBER_WORDS[w]) if w in NUMBER_WORDS else w for w in words]
+    return tuple(str(NUMBER_WORDS[w]) if w in NUMBER_WORDS else w for w in words)
 
+
+#: A step label's words, worked out once: every line of every working asks for them.
+_label_title = functools.lru_cache(maxsize=1024)(_title_words)
